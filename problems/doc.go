@@ -1,0 +1,12 @@
+// Package problems is the contract every contest problem of sudoku-judge
+// implements, and the loading of a problem package's files.
+//
+// A problem lives in its own directory under problems/, laid out like a
+// Kattis problem package: problem.yaml, statement.md, data/sample/*.in|.ans
+// and data/secret/*.in|.ans. Its Go package embeds those files, parses the
+// problem's input into puzzles, solves each case with any strategy, formats
+// the answers, and supplies the checker that judges an output.
+//
+// Data flows one way: input text → []*solvers.Puzzle → [Problem.SolveCase]
+// with a strategy → [Answer] → [Problem.Format] → output text → checker.
+package problems

@@ -1,0 +1,156 @@
+package puzzleset
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+)
+
+// A Set describes one puzzle file of the testdata directory.
+type Set struct {
+	Name   string // short stable name, as in benchmark names: set=Name
+	File   string // file name inside testdata
+	Unique bool   // every puzzle has exactly one solution
+	About  string
+}
+
+// Sets returns the known puzzle sets, easiest first.
+func Sets() []Set {
+	return []Set{
+		{"unbiased", "unbiased.txt", true, "1,000 uniformly sampled minimal puzzles (tdoku), very easy"},
+		{"17clue", "17clue.txt", true, "first 5,000 of Royle's 49,158 17-clue puzzles"},
+		{"top95", "top95.txt", true, "Norvig's top95"},
+		{"top1465", "top1465.txt", true, "magictour top1465, moderately hard"},
+		{"hardest11plus", "hardest11plus.txt", true, "first 5,000 of the forum's 48,766 hardest (SE 11+)"},
+		{"hardest1106", "hardest1106.txt", true, "forum hardest 1106: 375 puzzles, the most backtracking"},
+		{"serg", "serg.txt", false, "first 2,000 of serg's 10,000 puzzles, each with 2 or more solutions"},
+	}
+}
+
+// Lookup returns the set called name.
+func Lookup(name string) (Set, error) {
+	for _, s := range Sets() {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return Set{}, fmt.Errorf("puzzleset: no set named %q", name)
+}
+
+// Dir returns the testdata directory of the repository containing the
+// current directory: the nearest ancestor holding go.mod and testdata/.
+func Dir() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("puzzleset: %w", err)
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		if fileExists(filepath.Join(d, "go.mod")) && fileExists(filepath.Join(d, "testdata")) {
+			return filepath.Join(d, "testdata"), nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("puzzleset: no testdata directory in %s or above", wd)
+		}
+	}
+}
+
+func fileExists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+// Load reads the set called name from dir, at most max puzzles (0: all).
+func Load(dir, name string, max int) ([]*solvers.Puzzle, error) {
+	s, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return ReadFile(filepath.Join(dir, s.File), max)
+}
+
+// ReadFile reads at most max puzzles (0: all) from the named file.
+func ReadFile(name string, max int) ([]*solvers.Puzzle, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("puzzleset: %w", err)
+	}
+	defer f.Close()
+	return Read(f, name, max)
+}
+
+// A SyntaxError locates a malformed puzzle line.
+type SyntaxError struct {
+	File      string
+	Line, Col int // from 1
+	Msg       string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+// Read parses at most max puzzles (0: all) from r; file names r in errors.
+// Blank lines and lines starting with '#' are skipped. Text after the 81
+// cells, separated by white space, is ignored so that files may annotate
+// each puzzle.
+func Read(r io.Reader, file string, max int) ([]*solvers.Puzzle, error) {
+	var puzzles []*solvers.Puzzle
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Bytes()
+		if len(text) > 0 && text[len(text)-1] == '\r' {
+			text = text[:len(text)-1]
+		}
+		if len(text) == 0 || text[0] == '#' {
+			continue
+		}
+		p, err := ParseLine(text)
+		if err != nil {
+			var se *SyntaxError
+			if errors.As(err, &se) {
+				se.File, se.Line = file, line
+				return puzzles, se
+			}
+			return puzzles, fmt.Errorf("%s:%d: %w", file, line, err)
+		}
+		puzzles = append(puzzles, p)
+		if max > 0 && len(puzzles) == max {
+			break
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return puzzles, fmt.Errorf("%s:%d: %w", file, line+1, err)
+	}
+	return puzzles, nil
+}
+
+// ParseLine parses one 81-cell line: '1'-'9' for givens, '.' or '0' for
+// empty cells, optionally followed by white space and anything else. Errors
+// are *SyntaxError with Col set and File, Line left for the caller.
+func ParseLine(text []byte) (*solvers.Puzzle, error) {
+	const n2 = 81
+	cells := make([]uint8, n2)
+	for i := 0; i < n2; i++ {
+		if i >= len(text) || text[i] == ' ' || text[i] == '\t' {
+			return nil, &SyntaxError{Col: i + 1, Msg: fmt.Sprintf("line has %d cells, want 81", i)}
+		}
+		switch c := text[i]; {
+		case c == '.' || c == '0':
+		case c >= '1' && c <= '9':
+			cells[i] = c - '0'
+		default:
+			return nil, &SyntaxError{Col: i + 1, Msg: fmt.Sprintf("unexpected %q, want 1-9, '.' or '0'", c)}
+		}
+	}
+	if len(text) > n2 && text[n2] != ' ' && text[n2] != '\t' {
+		return nil, &SyntaxError{Col: n2 + 1, Msg: "line has more than 81 cells"}
+	}
+	return solvers.NewStandard(9, cells)
+}
