@@ -1,0 +1,52 @@
+// Package strategies lists the built-in solver strategies by their stable
+// names, in the order tables show them: simplest first.
+package strategies
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+)
+
+// All returns every built-in strategy, simplest first.
+func All() []solvers.Strategy {
+	return []solvers.Strategy{
+		// Each strategy package adds its New() here once it passes solverstest.
+	}
+}
+
+// Names returns the names of All, in order.
+func Names() []string {
+	var names []string
+	for _, s := range All() {
+		names = append(names, s.Name())
+	}
+	return names
+}
+
+// Lookup returns the strategy called name.
+func Lookup(name string) (solvers.Strategy, error) {
+	for _, s := range All() {
+		if s.Name() == name {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("no strategy %q (have %s)", name, strings.Join(Names(), ", "))
+}
+
+// Select resolves a comma-separated list of names, or "all", to strategies.
+func Select(list string) ([]solvers.Strategy, error) {
+	if list == "" || list == "all" {
+		return All(), nil
+	}
+	var out []solvers.Strategy
+	for _, name := range strings.Split(list, ",") {
+		s, err := Lookup(strings.TrimSpace(name))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
