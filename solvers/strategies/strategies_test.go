@@ -1,0 +1,229 @@
+package strategies_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
+	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
+)
+
+// slow names the strategies left out of the sets where they take minutes:
+// naive backtracking in row-major order needs up to millions of nodes on
+// the hard and the 17-clue sets.
+var slow = map[string]bool{"naive": true}
+
+func TestRegistry(t *testing.T) {
+	all := strategies.All()
+	if len(all) == 0 {
+		t.Fatal("no strategies registered")
+	}
+	seen := map[string]bool{}
+	for _, s := range all {
+		if seen[s.Name()] {
+			t.Errorf("strategy %q registered twice", s.Name())
+		}
+		seen[s.Name()] = true
+		got, err := strategies.Lookup(s.Name())
+		if err != nil || got.Name() != s.Name() {
+			t.Errorf("Lookup(%q) = %v, %v", s.Name(), got, err)
+		}
+	}
+	if _, err := strategies.Lookup("nope"); err == nil {
+		t.Error("Lookup of an unknown name succeeded")
+	}
+	if _, err := strategies.Select("all,nope"); err == nil {
+		t.Error("Select with an unknown name succeeded")
+	}
+}
+
+// outcome is what every strategy must agree on: the solution count capped
+// at 2, and the solution itself when it is unique.
+type outcome struct {
+	count    int
+	solution string
+}
+
+func solve(t *testing.T, s solvers.Strategy, p *solvers.Puzzle) (outcome, bool) {
+	t.Helper()
+	count, sol := solverstest.CheckSolve(t, s, p, 2)
+	o := outcome{count: count}
+	if count == 1 {
+		o.solution = string(sol)
+	}
+	return o, true
+}
+
+// agree solves every puzzle with every strategy that supports its size and
+// is not excluded, and checks they all agree with the first.
+func agree(t *testing.T, ps []*solvers.Puzzle, skip map[string]bool, want func(i int, o outcome) error) {
+	t.Helper()
+	strats := strategies.All()
+	for i, p := range ps {
+		var ref outcome
+		refName := ""
+		for _, s := range strats {
+			if skip[s.Name()] {
+				continue
+			}
+			o, ok := solveSupported(t, s, p)
+			if !ok {
+				continue
+			}
+			if refName == "" {
+				ref, refName = o, s.Name()
+				if want != nil {
+					if err := want(i, o); err != nil {
+						t.Errorf("puzzle %d: %s: %v", i+1, s.Name(), err)
+					}
+				}
+				continue
+			}
+			if o != ref {
+				t.Errorf("puzzle %d (%s): %s found %d solution(s), %s found %d, or their unique solutions differ",
+					i+1, oneLine(p), s.Name(), o.count, refName, ref.count)
+			}
+		}
+	}
+}
+
+func solveSupported(t *testing.T, s solvers.Strategy, p *solvers.Puzzle) (outcome, bool) {
+	t.Helper()
+	if _, err := s.Search(context.Background(), p, solvers.Options{Limit: 1}); errors.Is(err, solvers.ErrUnsupported) {
+		return outcome{}, false
+	}
+	return solve(t, s, p)
+}
+
+func oneLine(p *solvers.Puzzle) string {
+	b := []byte(p.String())
+	out := b[:0]
+	for _, c := range b {
+		if c != '\n' {
+			out = append(out, c)
+		}
+	}
+	return string(out)
+}
+
+func wantCount(n int) func(int, outcome) error {
+	return func(_ int, o outcome) error {
+		if o.count != n {
+			return fmt.Errorf("%d solutions (limit 2), want %d", o.count, n)
+		}
+		return nil
+	}
+}
+
+func sample(t *testing.T, set string, full, short int) []*solvers.Puzzle {
+	n := full
+	if testing.Short() {
+		n = short
+	}
+	return solverstest.LoadSet(t, set, n)
+}
+
+func TestAgreeSets(t *testing.T) {
+	tests := []struct {
+		set         string
+		full, short int // puzzles to use, 0 = all
+		want        int // solutions, capped at 2
+		skip        map[string]bool
+	}{
+		{"top95", 0, 20, 1, nil},
+		{"top1465", 0, 100, 1, slow},
+		{"17clue", 2000, 100, 1, slow},
+		{"serg", 500, 100, 2, nil},
+		{"unbiased", 200, 50, 1, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.set, func(t *testing.T) {
+			agree(t, sample(t, tt.set, tt.full, tt.short), tt.skip, wantCount(tt.want))
+		})
+	}
+}
+
+func TestAgreeJigsaw(t *testing.T) {
+	ps, counts := solverstest.Jigsaw(t)
+	agree(t, ps, nil, func(i int, o outcome) error { return wantCount(counts[i])(i, o) })
+}
+
+// TestAgreeClashing builds random grids whose givens clash: every strategy
+// must report no solution without searching.
+func TestAgreeClashing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 200; n++ {
+		size := []int{4, 9, 16}[n%3]
+		cells := make([]uint8, size*size)
+		for k := 0; k < size; k++ {
+			cells[rng.IntN(len(cells))] = uint8(1 + rng.IntN(size))
+		}
+		// Force a clash in a random row.
+		r := rng.IntN(size)
+		v := uint8(1 + rng.IntN(size))
+		c1, c2 := rng.IntN(size), rng.IntN(size-1)
+		if c2 >= c1 {
+			c2++
+		}
+		cells[r*size+c1], cells[r*size+c2] = v, v
+		p, err := solvers.NewStandard(size, cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range strategies.All() {
+			st, err := s.Search(context.Background(), p, solvers.Options{Limit: 2})
+			if errors.Is(err, solvers.ErrUnsupported) {
+				continue
+			}
+			if err != nil || st.Solutions != 0 || st.Nodes != 0 {
+				t.Errorf("%s on clashing %dx%d grid: %d solutions, %d nodes, %v; want 0, 0, nil",
+					s.Name(), size, size, st.Solutions, st.Nodes, err)
+			}
+		}
+	}
+}
+
+// TestAgreeRandom solves random 9x9 puzzles with few givens and no direct
+// clash: most have no solution or many, which only search can tell.
+func TestAgreeRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var ps []*solvers.Puzzle
+	for len(ps) < 200 {
+		cells := make([]uint8, 81)
+		for k := 0; k < 12+rng.IntN(20); k++ {
+			cells[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+		}
+		p, err := solvers.NewStandard(9, cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Clash() == nil {
+			ps = append(ps, p)
+		}
+	}
+	agree(t, ps, slow, nil)
+}
+
+// TestAgreeEnumerate checks every strategy counts every completion of the
+// NOIP 2009 target puzzles as the problem's source table says.
+func TestAgreeEnumerate(t *testing.T) {
+	ps, completions, _ := solverstest.Target(t)
+	for _, s := range strategies.All() {
+		for i, p := range ps {
+			if (testing.Short() || slow[s.Name()]) && completions[i] > 1000 {
+				continue
+			}
+			n, _, err := solvers.Count(context.Background(), s, p, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != completions[i] {
+				t.Errorf("%s: target puzzle %d: %d completions, want %d", s.Name(), i+1, n, completions[i])
+			}
+		}
+	}
+}
