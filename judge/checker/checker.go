@@ -27,7 +27,8 @@ func (f Func) Check(input, output, answer []byte) Result { return f(input, outpu
 
 // Lines accepts output whose lines equal the answer's, ignoring trailing
 // white space on each line (so CRLF matches LF) and trailing blank lines.
-// Output with the right tokens in a different layout is PE.
+// Output that equals the answer once all white space is removed, such as
+// the right digits printed with spaces between them, is PE, as on POJ.
 type Lines struct{}
 
 // Check implements Checker.
@@ -37,7 +38,7 @@ func (Lines) Check(_, output, answer []byte) Result {
 		if i < len(got) && i < len(want) && got[i] == want[i] {
 			continue
 		}
-		if equalTokens(output, answer) {
+		if equalIgnoringSpace(output, answer) {
 			return Result{Verdict: verdict.PE, Message: fmt.Sprintf("line %d: right answer, wrong layout", i+1), Diff: Diff(want, got, i)}
 		}
 		return Result{Verdict: verdict.WA, Message: mismatch(want, got, i), Diff: Diff(want, got, i)}
@@ -83,17 +84,30 @@ func lineOfToken(b []byte, i int) int {
 	return len(SplitLines(b))
 }
 
-func equalTokens(a, b []byte) bool {
-	fa, fb := bytes.Fields(a), bytes.Fields(b)
-	if len(fa) != len(fb) {
-		return false
-	}
-	for i := range fa {
-		if !bytes.Equal(fa[i], fb[i]) {
+// equalIgnoringSpace reports whether a and b hold the same bytes once every
+// white-space byte is removed.
+func equalIgnoringSpace(a, b []byte) bool {
+	for {
+		a, b = skipSpace(a), skipSpace(b)
+		if len(a) == 0 || len(b) == 0 {
+			return len(a) == len(b)
+		}
+		if a[0] != b[0] {
 			return false
 		}
+		a, b = a[1:], b[1:]
 	}
-	return true
+}
+
+func skipSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
 func mismatch(want, got []string, i int) string {
