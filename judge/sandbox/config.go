@@ -1,0 +1,199 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// config returns what the helper needs for the run, and the files to send
+// with it: stdin, stdout and stderr, then those the config refers to. The
+// caller closes all but the first three.
+func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File, error) {
+	s, spec := r.s, r.spec
+	dir := boxDir
+	if !s.ns {
+		dir = r.workdir
+	}
+	c := &helperConfig{
+		Path:       spec.Path,
+		Argv:       append([]string{spec.Path}, spec.Args...),
+		Env:        append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8"}, spec.Env...),
+		Dir:        dir,
+		Setuid:     s.setuid,
+		UID:        r.uid,
+		GID:        r.uid,
+		Rlimits:    r.rlimits(),
+		NoNewPrivs: true,
+		Cgroup:     helperCgroup{Dir: -1, Procs: -1},
+	}
+	if !s.setuid {
+		c.GID = os.Getgid()
+	}
+	files := []*os.File{stdin, stdout, stderr}
+	add := func(f *os.File) int {
+		files = append(files, f)
+		return len(files) - 1
+	}
+	fail := func(err error) (*helperConfig, []*os.File, error) {
+		for _, f := range files[3:] {
+			f.Close()
+		}
+		return nil, nil, err
+	}
+	if r.cg != nil {
+		e := r.cg.enter()
+		open := func(name string, flag int) (int, error) {
+			f, err := os.OpenFile(name, flag, 0)
+			if err != nil {
+				return -1, err
+			}
+			return add(f), nil
+		}
+		for _, p := range e.Tasks {
+			i, err := open(p, os.O_WRONLY)
+			if err != nil {
+				return fail(err)
+			}
+			c.Cgroup.Tasks = append(c.Cgroup.Tasks, i)
+		}
+		for _, p := range e.Home {
+			i, err := open(p, os.O_WRONLY)
+			if err != nil {
+				return fail(err)
+			}
+			c.Cgroup.Home = append(c.Cgroup.Home, i)
+		}
+		var err error
+		if e.Dir != "" {
+			if c.Cgroup.Dir, err = open(e.Dir, os.O_RDONLY); err != nil {
+				return fail(err)
+			}
+		}
+		if e.Procs != "" {
+			if c.Cgroup.Procs, err = open(e.Procs, os.O_WRONLY); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if s.ns {
+		c.Hostname = "sandbox"
+		// A fresh SysV IPC namespace for each program, as a helper serves
+		// several.
+		c.Cloneflags = unix.CLONE_NEWIPC
+		// With cgroups, which leave rlimits only as backstops, so that
+		// an RLIMIT_DATA cannot starve the helper.
+		c.Keep = s.attach && s.hier != nil
+		ro := slices.Clone(spec.ReadOnly)
+		if !under(spec.Path, s.systemDirs) && !under(spec.Path, ro) {
+			ro = append(ro, spec.Path)
+		}
+		c.Root = &rootConfig{
+			Mountpoint: s.dir,
+			System:     s.systemDirs,
+			Hide:       spec.Hide,
+			UID:        c.UID,
+			GID:        c.GID,
+			// Files written count against the memory limit too; this
+			// leaves RLIMIT_FSIZE to stop the one big file first.
+			Size: 2 * r.limits.Output,
+		}
+		for _, p := range ro {
+			if !filepath.IsAbs(p) {
+				return fail(fmt.Errorf("read-only path %q is not absolute", p))
+			}
+			if !s.attach {
+				c.Root.Binds = append(c.Root.Binds, bind{Path: p, FD: -1})
+				continue
+			}
+			// A detached copy of the mount, which the helper attaches in
+			// its own namespace: it no longer sees the host's.
+			fd, err := unix.OpenTree(unix.AT_FDCWD, p, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
+			if err != nil {
+				return fail(fmt.Errorf("read-only path %s: %w", p, err))
+			}
+			c.Root.Binds = append(c.Root.Binds, bind{Path: filepath.Clean(p), FD: add(os.NewFile(uintptr(fd), p))})
+		}
+	}
+	return c, files, nil
+}
+
+// under reports whether path p is one of dirs or below one.
+func under(p string, dirs []string) bool {
+	p = filepath.Clean(p)
+	for _, d := range dirs {
+		d = filepath.Clean(d)
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// rlimits returns the rlimits the program starts with. It gives every
+// rlimit the sandbox manages a value, "no limit" included, as a reused
+// helper may have lowered some for an earlier run.
+func (r *run) rlimits() []rlimit {
+	const inf = unix.RLIM_INFINITY
+	l := r.limits
+	var rs []rlimit
+	set := func(res int, cur, max uint64) { rs = append(rs, rlimit{res, cur, max}) }
+	if l.CPUTime > 0 {
+		// A backstop behind the polling: SIGXCPU a second after the
+		// limit, SIGKILL a second later.
+		sec := uint64((l.CPUTime+time.Second-1)/time.Second) + 1
+		set(unix.RLIMIT_CPU, sec, sec+1)
+	} else {
+		set(unix.RLIMIT_CPU, inf, inf)
+	}
+	if r.cg == nil {
+		if l.Memory > 0 {
+			set(unix.RLIMIT_DATA, uint64(l.Memory), uint64(l.Memory))
+		} else {
+			set(unix.RLIMIT_DATA, inf, inf)
+		}
+	}
+	set(unix.RLIMIT_FSIZE, uint64(l.Output), uint64(l.Output))
+	if !slices.Contains(r.s.iso.Controllers, "pids") {
+		n := uint64(l.Processes)
+		if !r.s.setuid {
+			// The uid is shared with the judge and everything else it
+			// runs, which count too.
+			n += uint64(countProcesses(r.uid))
+		}
+		set(unix.RLIMIT_NPROC, n, n)
+	}
+	if l.Memory > 0 {
+		// Deep recursion is legitimate; the memory limit bounds it.
+		set(unix.RLIMIT_STACK, uint64(l.Memory), uint64(l.Memory))
+	} else {
+		set(unix.RLIMIT_STACK, r.s.stack.Cur, r.s.stack.Max)
+	}
+	set(unix.RLIMIT_CORE, 0, 0)
+	return rs
+}
+
+// countProcesses counts the processes of uid, approximately: threads
+// count towards RLIMIT_NPROC too.
+func countProcesses(uid int) int {
+	ents, _ := os.ReadDir("/proc")
+	n := 0
+	for _, e := range ents {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		var st unix.Stat_t
+		if unix.Stat("/proc/"+e.Name(), &st) == nil && int(st.Uid) == uid {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,89 @@
+// Package sandbox runs one untrusted program under kernel-enforced limits
+// and reports what happened: its exit, the time and memory it used, its
+// output, and which limit stopped it. The kernel does the enforcing
+// (cgroups, namespaces, rlimits); this package asks for it, reads the
+// results, and says what it got in [Isolation] rather than pretending.
+//
+// # Embedding
+//
+// Limits must be in force before the program's first instruction, so
+// [Sandbox.Run] has a helper start the program: a copy of the current
+// executable (/proc/self/exe) started with a marker in argv[0]. Every
+// binary that uses this package, including the test binaries of packages
+// that run programs, must therefore begin with
+//
+//	func main() {
+//		if sandbox.IsHelper() {
+//			sandbox.RunHelper() // never returns
+//		}
+//		...
+//	}
+//
+// or, in tests,
+//
+//	func TestMain(m *testing.M) {
+//		if sandbox.IsHelper() {
+//			sandbox.RunHelper()
+//		}
+//		os.Exit(m.Run())
+//	}
+//
+// (To start faster, the helper in fact takes over in this package's init
+// function, before the packages initialized after it; the call in main is
+// the contract and stays required.) [New] runs the helper once and fails
+// if the binary lacks the hook.
+//
+// # What is in force
+//
+// As root with namespaces and cgroups, the normal case for a judge:
+//
+//   - The program runs in new network, PID, mount, IPC and UTS namespaces.
+//     The network has only a loopback device that is down, so the program
+//     cannot connect anywhere, not even to 127.0.0.1.
+//   - Its root is a tmpfs holding read-only, nosuid binds of the system
+//     directories (/usr, /etc, /bin, /lib, ...; see [Options.SystemDirs]),
+//     a private /proc, a minimal /dev, and an empty /tmp (also /dev/shm)
+//     and working directory /box of its own. Only those two are writable
+//     by the program; nothing else of the host is visible. [Spec.ReadOnly]
+//     adds host paths read-only, [Spec.Hide] covers paths with an empty
+//     mount.
+//   - It runs as an unprivileged uid and gid (a different one for each
+//     concurrent run), with no supplementary groups and no_new_privs.
+//   - A cgroup per run (v1 or v2) limits memory, without swap, and the
+//     number of processes and threads; it accounts CPU time and peak
+//     memory, and shows that nothing of the run is left.
+//   - rlimits bound CPU time (a backstop behind polling), file size, stack
+//     (to the memory limit) and core dumps (to nothing).
+//
+// The helper is the PID namespace's init and stays outside the run's
+// cgroup, so its threads and memory do not count. It reaps orphans, reports
+// the program's exit, and kills whatever the program left before it
+// reports. A helper whose program ended by itself serves later runs, with
+// a fresh /tmp, /box, IPC namespace and cgroup each time; one whose
+// program the judge stopped is killed, and with it, by the kernel, its
+// whole namespace. Reusing helpers takes the per-run cost from several
+// milliseconds (a Go runtime and new namespaces) to about one; see
+// BenchmarkRun. A helper cannot raise the hard rlimits it took on for a
+// run without CAP_SYS_RESOURCE, so it serves only runs with limits no
+// higher.
+//
+// Without root or without cgroups the package degrades to rlimits
+// (RLIMIT_CPU, RLIMIT_DATA, RLIMIT_NPROC, RLIMIT_FSIZE) and a process group
+// that is killed at the end, and says so in [Isolation.Degraded]. Then a
+// program can read and write what its user can, one that leaves its
+// process group escapes the final kill, a memory limit makes allocations
+// fail (taken as MLE when the program dies within 10% of the limit), and
+// the peak memory reported is the rusage maximum resident set size, which
+// is never below the helper's own few MiB. [Options] can force the
+// degraded modes, for tests.
+//
+// # Interpreters
+//
+// The program runs as an unprivileged user in a root that holds only the
+// system directories, so [Spec.Path] and any interpreter must be paths that
+// user can read there: /usr/bin/python3, not a shim under /root (mode 700
+// on some machines) or a version manager's directory in a home. Source
+// files an interpreter reads must be listed in [Spec.ReadOnly] unless they
+// are under a system directory. The executable [Spec.Path] names is made
+// visible by itself.
+package sandbox

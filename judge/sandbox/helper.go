@@ -1,0 +1,422 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The helper is a copy of the judge's executable started with argv[0] ==
+// helperArg0 and a unix socket as fd 3. On the socket it receives runs: a
+// 4-byte big-endian length carrying SCM_RIGHTS (the program's stdin,
+// stdout and stderr, then the files the helperConfig refers to by index),
+// then that many bytes of helperConfig as JSON. For each it prepares the
+// program's world, starts the program with the limits in force, waits for
+// it and answers with helperMsgs, one JSON object a line. With a PID
+// namespace it can stay for further runs (helperConfig.Keep); otherwise it
+// exits after one.
+const (
+	helperArg0   = "sudoku-sandbox-helper"
+	controlFD    = 3
+	helperFailed = 121 // exit code of a helper whose setup failed
+	maxFiles     = 64  // files a run may pass
+)
+
+type helperConfig struct {
+	Probe bool // set up, report started, and exit without running anything
+	Keep  bool // after the program, kill what is left and wait for another run
+
+	Path       string
+	Argv       []string
+	Env        []string
+	Dir        string
+	Setuid     bool
+	UID, GID   int
+	Rlimits    []rlimit
+	NoNewPrivs bool
+	Cloneflags uintptr // for the program: CLONE_NEWIPC when the helper is reused
+	Hostname   string
+	Root       *rootConfig // nil: no mount namespace
+	Cgroup     helperCgroup
+}
+
+// helperCgroup says how the program enters its cgroup. Its fields index
+// the files received with the run; -1 or empty means none. The helper
+// itself stays out, so that neither its threads nor its memory count.
+type helperCgroup struct {
+	// Tasks are v1 tasks files the forking thread moves into for the fork,
+	// in order; Home are those it moves back to, in order (for the v2
+	// fallback, cgroup.procs files).
+	Tasks, Home []int
+	// Dir is the v2 cgroup the program is cloned into (CLONE_INTO_CGROUP);
+	// Procs is its cgroup.procs, for kernels without that.
+	Dir, Procs int
+}
+
+type rlimit struct {
+	Resource int
+	Cur, Max uint64
+}
+
+type helperMsg struct {
+	Error   string    `json:",omitempty"` // setup failed; the helper exits
+	Started bool      `json:",omitempty"` // the program is running
+	Exit    *exitInfo `json:",omitempty"` // the program ended
+}
+
+type exitInfo struct {
+	Status uint32 // wait status
+	WallNS int64  // from the exec to the exit
+	UserNS int64  // rusage of the program and the descendants it waited for
+	SysNS  int64
+	MaxRSS int64 // bytes
+
+	HelperNS int64 // the helper's own CPU time so far
+}
+
+// IsHelper reports whether this process was started by a Sandbox as its
+// helper. See the package documentation.
+func IsHelper() bool {
+	return len(os.Args) > 0 && os.Args[0] == helperArg0
+}
+
+func init() {
+	if IsHelper() {
+		// The helper moves its forking thread between cgroups and relies
+		// on that thread to fork the program, so it must stay on one
+		// thread; an init function's LockOSThread locks main to the main
+		// thread.
+		runtime.LockOSThread()
+		// Start right away: the embedding program's packages that
+		// initialize after this one (most, in a large binary) need not.
+		RunHelper()
+	}
+}
+
+// RunHelper is the helper's main function; it never returns. Call it first
+// thing in main when IsHelper reports true.
+func RunHelper() {
+	unix.CloseOnExec(controlFD)
+	enc := json.NewEncoder(fdWriter(controlFD))
+	var h helper
+	for {
+		cfg, files, err := receive(controlFD)
+		if err == errNoRun {
+			os.Exit(0)
+		}
+		var exit *exitInfo
+		if err == nil {
+			exit, err = h.run(cfg, files, func() error { return enc.Encode(helperMsg{Started: true}) })
+		}
+		if err != nil {
+			enc.Encode(helperMsg{Error: err.Error()})
+			os.Exit(helperFailed)
+		}
+		if exit != nil {
+			enc.Encode(helperMsg{Exit: exit})
+		}
+		if !cfg.Keep {
+			os.Exit(0)
+		}
+	}
+}
+
+// errNoRun means the judge closed the socket instead of sending a run.
+var errNoRun = errors.New("no run")
+
+// receive reads a run from the control socket.
+func receive(fd int) (*helperConfig, []int, error) {
+	var hdr [4]byte
+	oob := make([]byte, unix.CmsgSpace(maxFiles*4))
+	n, oobn, _, _, err := unix.Recvmsg(fd, hdr[:], oob, unix.MSG_CMSG_CLOEXEC)
+	for err == unix.EINTR {
+		n, oobn, _, _, err = unix.Recvmsg(fd, hdr[:], oob, unix.MSG_CMSG_CLOEXEC)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("receiving a run: %w", err)
+	}
+	if n == 0 {
+		return nil, nil, errNoRun
+	}
+	var files []int
+	cmsgs, err := unix.ParseSocketControlMessage(oob[:oobn])
+	if err != nil {
+		return nil, nil, fmt.Errorf("receiving a run: %w", err)
+	}
+	for i := range cmsgs {
+		fds, err := unix.ParseUnixRights(&cmsgs[i])
+		if err != nil {
+			return nil, nil, fmt.Errorf("receiving a run: %w", err)
+		}
+		files = append(files, fds...)
+	}
+	if err := readFull(fd, hdr[n:]); err != nil {
+		return nil, nil, fmt.Errorf("receiving a run: %w", err)
+	}
+	data := make([]byte, binary.BigEndian.Uint32(hdr[:]))
+	if err := readFull(fd, data); err != nil {
+		return nil, nil, fmt.Errorf("receiving a run: %w", err)
+	}
+	cfg := new(helperConfig)
+	if err := json.Unmarshal(data, cfg); err != nil {
+		return nil, nil, fmt.Errorf("receiving a run: %w", err)
+	}
+	if len(files) < 3 {
+		return nil, nil, fmt.Errorf("receiving a run: %d files, want stdio at least", len(files))
+	}
+	return cfg, files, nil
+}
+
+func readFull(fd int, b []byte) error {
+	for len(b) > 0 {
+		n, err := unix.Read(fd, b)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return errors.New("unexpected EOF")
+		}
+		b = b[n:]
+	}
+	return nil
+}
+
+// fdWriter writes to a blocking file descriptor.
+type fdWriter int
+
+func (w fdWriter) Write(b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := unix.Write(int(w), b[n:])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return n, err
+		}
+		n += m
+	}
+	return n, nil
+}
+
+// A helper is the state the helper keeps between runs.
+type helper struct {
+	rootBuilt bool
+	hostname  bool
+}
+
+// run does one run and returns the program's exit.
+func (h *helper) run(cfg *helperConfig, files []int, started func() error) (*exitInfo, error) {
+	// The run's files are closed when it ends, also those the program
+	// inherited: the judge sees the end of its output only once nobody
+	// holds the pipes.
+	defer func() {
+		for _, f := range files {
+			unix.Close(f)
+		}
+	}()
+	file := func(i int) int {
+		if i < 0 || i >= len(files) {
+			return -1
+		}
+		return files[i]
+	}
+	if cfg.Hostname != "" && !h.hostname {
+		if err := unix.Sethostname([]byte(cfg.Hostname)); err != nil {
+			return nil, fmt.Errorf("sethostname: %w", err)
+		}
+		h.hostname = true
+	}
+	if cfg.Root != nil {
+		if !h.rootBuilt {
+			if err := buildRoot(cfg.Root); err != nil {
+				return nil, err
+			}
+			h.rootBuilt = true
+		}
+		mounts, err := mountRun(cfg.Root, file)
+		defer unmountRun(mounts)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Probe {
+		return nil, started()
+	}
+	if cfg.NoNewPrivs {
+		// Per thread, and inherited by the program forked from this one.
+		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+			return nil, fmt.Errorf("no_new_privs: %w", err)
+		}
+	}
+	sys := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Cloneflags: cfg.Cloneflags}
+	if cfg.Setuid {
+		sys.Credential = &syscall.Credential{Uid: uint32(cfg.UID), Gid: uint32(cfg.GID), Groups: []uint32{}}
+	}
+	attr := &syscall.ProcAttr{
+		Dir:   cfg.Dir,
+		Env:   cfg.Env,
+		Files: []uintptr{uintptr(files[0]), uintptr(files[1]), uintptr(files[2])},
+		Sys:   sys,
+	}
+	cg := cgroupFiles{dir: file(cfg.Cgroup.Dir), procs: file(cfg.Cgroup.Procs)}
+	for _, i := range cfg.Cgroup.Tasks {
+		cg.tasks = append(cg.tasks, file(i))
+	}
+	for _, i := range cfg.Cgroup.Home {
+		cg.home = append(cg.home, file(i))
+	}
+
+	// rlimits are inherited, so the helper takes them on for the fork and
+	// gives back what it can: lowered hard limits stay lowered.
+	saved, err := setRlimits(cfg.Rlimits)
+	if err != nil {
+		return nil, err
+	}
+	pid, err := cg.fork(cfg.Path, cfg.Argv, attr)
+	setRlimits(saved)
+	if err != nil {
+		return nil, fmt.Errorf("starting %s: %w", cfg.Path, err)
+	}
+	begin := time.Now()
+	for _, f := range files[:3] {
+		unix.Close(f)
+	}
+	files = files[3:]
+	if err := started(); err != nil {
+		return nil, err
+	}
+	exit, err := reap(pid, begin)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Keep {
+		// As the PID namespace's init the helper sees the whole tree.
+		// (One that exits has the kernel kill the rest instead.)
+		killAll()
+	}
+	var ru unix.Rusage
+	unix.Getrusage(unix.RUSAGE_SELF, &ru)
+	exit.HelperNS = ru.Utime.Nano() + ru.Stime.Nano()
+	return exit, nil
+}
+
+// reap waits for the program, reaping the orphans that come to the helper
+// as the PID namespace's init meanwhile.
+func reap(pid int, begin time.Time) (*exitInfo, error) {
+	for {
+		var ws unix.WaitStatus
+		var ru unix.Rusage
+		wpid, err := unix.Wait4(-1, &ws, 0, &ru)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("wait: %w", err)
+		}
+		if wpid == pid {
+			return &exitInfo{
+				Status: uint32(ws),
+				WallNS: int64(time.Since(begin)),
+				UserNS: ru.Utime.Nano(),
+				SysNS:  ru.Stime.Nano(),
+				MaxRSS: ru.Maxrss << 10,
+			}, nil
+		}
+	}
+}
+
+// killAll kills every other process in the helper's PID namespace and
+// reaps them. Killing again after each reap catches what forked meanwhile.
+func killAll() {
+	for {
+		unix.Kill(-1, unix.SIGKILL)
+		_, err := unix.Wait4(-1, nil, 0, nil)
+		if err != nil && err != unix.EINTR {
+			return // ECHILD: none left
+		}
+	}
+}
+
+func setRlimits(rs []rlimit) (saved []rlimit, err error) {
+	for _, r := range rs {
+		var old unix.Rlimit
+		if err := unix.Getrlimit(r.Resource, &old); err != nil {
+			return saved, fmt.Errorf("getrlimit %d: %w", r.Resource, err)
+		}
+		saved = append(saved, rlimit{r.Resource, old.Cur, old.Max})
+		lim := unix.Rlimit{Cur: r.Cur, Max: r.Max}
+		err := unix.Setrlimit(r.Resource, &lim)
+		if err == unix.EPERM && lim.Max > old.Max {
+			// Raising a hard limit takes CAP_SYS_RESOURCE, which even
+			// root may lack. What is already lower bounds the program as
+			// well, and the judge gives a reused helper only runs whose
+			// limits are no higher.
+			lim.Max = old.Max
+			lim.Cur = min(lim.Cur, lim.Max)
+			err = unix.Setrlimit(r.Resource, &lim)
+		}
+		if err != nil {
+			return saved, fmt.Errorf("setrlimit %d: %w", r.Resource, err)
+		}
+	}
+	return saved, nil
+}
+
+// cgroupFiles are the cgroup files of a run, as received.
+type cgroupFiles struct {
+	tasks, home []int // v1 tasks files, or for the v2 fallback cgroup.procs
+	dir, procs  int   // v2; -1 if unused
+}
+
+// fork starts the program inside the cgroup: for v2 by cloning it there;
+// for v1 by moving the forking thread in for the fork and out again.
+func (f *cgroupFiles) fork(path string, argv []string, attr *syscall.ProcAttr) (int, error) {
+	if f.dir >= 0 {
+		attr.Sys.UseCgroupFD = true
+		attr.Sys.CgroupFD = f.dir
+		pid, err := syscall.ForkExec(path, argv, attr)
+		if !errors.Is(err, unix.ENOSYS) && !errors.Is(err, unix.E2BIG) && !errors.Is(err, unix.EINVAL) {
+			return pid, err
+		}
+		// No clone3 or CLONE_INTO_CGROUP (before Linux 5.7): move the
+		// whole helper in and out instead.
+		attr.Sys.UseCgroupFD = false
+		f.tasks = []int{f.procs}
+	}
+	if err := moveTo(f.tasks); err != nil {
+		moveTo(f.home)
+		return 0, fmt.Errorf("entering cgroup: %w", err)
+	}
+	pid, err := syscall.ForkExec(path, argv, attr)
+	// Should this fail, the helper's threads count too; the program is in
+	// its cgroup either way.
+	moveTo(f.home)
+	return pid, err
+}
+
+// moveTo writes "0", meaning the writer (the thread, for v1 tasks files),
+// to each file.
+func moveTo(fds []int) error {
+	for _, fd := range fds {
+		if fd < 0 {
+			return errors.New("cgroup file missing")
+		}
+		if _, err := unix.Write(fd, []byte("0")); err != nil {
+			return err
+		}
+	}
+	return nil
+}

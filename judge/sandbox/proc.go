@@ -1,0 +1,81 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// cpu returns the CPU time used so far by the program's tree: from the
+// cgroup if it accounts it, else from /proc, which counts the program and
+// the children it waited for.
+func (r *run) cpu() time.Duration {
+	if r.cg != nil {
+		if d, ok := r.cg.cpu(); ok {
+			return d
+		}
+	}
+	if r.target == 0 {
+		// The helper's forking thread is its main thread, so its tid is
+		// the helper's pid.
+		pid := r.h.cmd.Process.Pid
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			r.target, _ = strconv.Atoi(f[0])
+		}
+	}
+	if d, ok := procCPU(r.target); ok {
+		r.polled = max(r.polled, d)
+	}
+	return r.polled
+}
+
+// nextPoll returns how long to wait before checking the CPU time again,
+// given what was used: soon enough that a tree using every CPU cannot
+// overshoot by much.
+func (r *run) nextPoll(used time.Duration) time.Duration {
+	d := (r.limits.CPUTime - used) / time.Duration(runtime.NumCPU())
+	return min(max(d, 5*time.Millisecond), 100*time.Millisecond)
+}
+
+// procCPU returns the user+sys time of pid and its waited-for children
+// from /proc/pid/stat (proc_pid_stat(5)).
+func procCPU(pid int) (time.Duration, bool) {
+	if pid <= 0 {
+		return 0, false
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	return parseStatCPU(b)
+}
+
+func parseStatCPU(b []byte) (time.Duration, bool) {
+	// The command name may hold spaces and parentheses; fields resume
+	// after the last ')'. utime, stime, cutime and cstime are fields 14-17,
+	// in clock ticks of USER_HZ, which is 100 on Linux.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 15 {
+		return 0, false
+	}
+	var ticks int64
+	for _, s := range f[11:15] {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, true
+}

@@ -1,0 +1,361 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// setupTimeout bounds the helper's work before the program starts.
+const setupTimeout = 10 * time.Second
+
+var errNoHelper = errors.New("sandbox: the helper did not report; " +
+	"main (or TestMain) must call sandbox.RunHelper when sandbox.IsHelper() is true")
+
+// Run runs spec's program and reports what happened to it. The error is
+// for failures of the judge's side only; the Result is then non-nil with
+// Status Internal. When ctx is done, Run kills the program, cleans up and
+// returns ctx's error.
+func (s *Sandbox) Run(ctx context.Context, spec Spec) (*Result, error) {
+	if !filepath.IsAbs(spec.Path) {
+		return internal(fmt.Errorf("sandbox: program path %q is not absolute", spec.Path))
+	}
+	slot, err := s.acquire(ctx)
+	if err != nil {
+		return internal(err)
+	}
+	defer s.release(slot)
+	r := &run{
+		s:      s,
+		spec:   spec,
+		limits: spec.Limits.withDefaults(),
+		uid:    s.uid + slot,
+		name:   "run-" + strconv.FormatUint(s.seq.Add(1), 10),
+	}
+	if !s.setuid {
+		r.uid = os.Getuid()
+	}
+	return r.do(ctx)
+}
+
+func internal(err error) (*Result, error) {
+	return &Result{Status: Internal, ExitCode: -1, Note: err.Error()}, err
+}
+
+// A run is the state of one Run.
+type run struct {
+	s       *Sandbox
+	spec    Spec
+	limits  Limits
+	uid     int
+	name    string
+	cg      group  // nil without cgroups
+	workdir string // host working dir, without a mount namespace
+	h       *helperProc
+
+	target int // host pid of the program, for /proc polling; 0 if unknown
+	polled time.Duration
+}
+
+// A kill records why the judge stopped a run.
+type kill struct {
+	status Status
+	note   string
+}
+
+// outcome is what watch saw.
+type outcome struct {
+	start, end time.Time
+	exit       *exitInfo
+	helperErr  string
+	stop       *kill
+	cancelled  bool
+}
+
+func (r *run) do(ctx context.Context) (*Result, error) {
+	var err error
+	if r.s.hier != nil {
+		if r.cg, err = r.s.hier.create(r.name, r.limits); err != nil {
+			return internal(fmt.Errorf("sandbox: %w", err))
+		}
+	}
+	if !r.s.ns {
+		if err := r.makeWorkdir(); err != nil {
+			r.cleanup()
+			return internal(fmt.Errorf("sandbox: %w", err))
+		}
+	}
+	stdout, stderr, overflow, keep, err := r.start()
+	if err != nil {
+		r.cleanup()
+		return internal(fmt.Errorf("sandbox: %w", err))
+	}
+	o := r.watch(ctx, overflow)
+
+	// A helper that reported the program's end cleared up after it and may
+	// serve again; any other is killed with whatever the program left.
+	reuse := keep && o.exit != nil && o.stop == nil
+	if reuse && r.cg != nil {
+		r.cg.kill() // finds the group empty
+	} else {
+		r.kill()
+	}
+	var helperEnd error
+	if !reuse {
+		helperEnd = r.h.wait()
+	}
+	stdout.wait(time.Second)
+	stderr.wait(time.Second)
+
+	res := &Result{ExitCode: -1, Stdout: stdout.bytes(), Stderr: stderr.bytes()}
+	if !o.start.IsZero() {
+		res.WallTime = o.end.Sub(o.start)
+	}
+	var st groupStats
+	if r.cg != nil {
+		st = r.cg.stats()
+	}
+	cleanupErr := r.cleanup()
+	if reuse {
+		r.h.cpu = time.Duration(o.exit.HelperNS)
+		r.s.putIdle(r.h)
+	}
+
+	switch {
+	case o.cancelled:
+		res.Status, res.Note = Internal, "cancelled"
+		return res, ctx.Err()
+	case o.helperErr != "":
+		res.Status, res.Note = Internal, o.helperErr
+		return res, errors.New("sandbox: " + o.helperErr)
+	case o.stop == nil && o.exit == nil:
+		res.Status = Internal
+		res.Note = fmt.Sprintf("sandbox helper ended (%v) without reporting: %q", helperEnd, r.h.stderr.bytes())
+		if o.start.IsZero() {
+			return res, fmt.Errorf("%w (%v)", errNoHelper, helperEnd)
+		}
+		return res, errors.New("sandbox: " + res.Note)
+	}
+	r.judge(res, o.exit, o.stop, st)
+	if cleanupErr != nil {
+		res.Status, res.Note = Internal, cleanupErr.Error()
+		return res, fmt.Errorf("sandbox: cleaning up: %w", cleanupErr)
+	}
+	if res.Status == Internal {
+		return res, errors.New("sandbox: " + res.Note)
+	}
+	return res, nil
+}
+
+// start starts the program: it makes the pipes for its output, gets a
+// helper and sends it the run. keep reports whether the helper may serve
+// again after a clean end.
+func (r *run) start() (stdout, stderr *captured, overflow chan struct{}, keep bool, err error) {
+	stdin, closeStdin, err := openStdin(r.spec.Stdin)
+	if err != nil {
+		return nil, nil, nil, false, err
+	}
+	defer closeStdin()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return nil, nil, nil, false, err
+	}
+	defer outW.Close()
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		return nil, nil, nil, false, err
+	}
+	defer errW.Close()
+	overflow = make(chan struct{}, 1)
+	stdout = capture(outR, r.limits.Output, overflow)
+	stderr = capture(errR, stderrCap, nil)
+	fail := func(err error) (*captured, *captured, chan struct{}, bool, error) {
+		outW.Close()
+		errW.Close()
+		stdout.wait(time.Second)
+		stderr.wait(time.Second)
+		return nil, nil, nil, false, err
+	}
+
+	cfg, files, err := r.config(stdin, outW, errW)
+	if err != nil {
+		return fail(err)
+	}
+	defer func() {
+		for _, f := range files[3:] {
+			f.Close()
+		}
+	}()
+	for {
+		var idle bool
+		if r.h, idle, err = r.s.helper(cfg.Rlimits); err != nil {
+			return fail(fmt.Errorf("starting the helper: %w", err))
+		}
+		err = r.h.send(cfg, files)
+		if err == nil {
+			return stdout, stderr, overflow, cfg.Keep, nil
+		}
+		// An idle helper may have died meanwhile; a new one may not.
+		r.h.discard()
+		if !idle {
+			return fail(fmt.Errorf("starting the helper: %w", err))
+		}
+	}
+}
+
+// watch follows the run until the program ends or the helper does,
+// enforcing the time and output limits and ctx.
+func (r *run) watch(ctx context.Context, overflow <-chan struct{}) outcome {
+	var o outcome
+	setup := time.NewTimer(setupTimeout)
+	defer setup.Stop()
+	var wall, poll <-chan time.Time
+	var pollTimer *time.Timer
+	stop := func(k kill) {
+		if o.stop == nil {
+			o.stop = &k
+			o.end = time.Now()
+			r.kill()
+		}
+	}
+	for {
+		select {
+		case m, ok := <-r.h.msgs:
+			switch {
+			case !ok:
+				if o.end.IsZero() {
+					o.end = time.Now()
+				}
+				return o
+			case m.Error != "":
+				o.helperErr = m.Error
+			case m.Started:
+				o.start = time.Now()
+				setup.Stop()
+				if w := r.limits.WallTime; w > 0 {
+					t := time.NewTimer(w)
+					defer t.Stop()
+					wall = t.C
+				}
+				if r.limits.CPUTime > 0 {
+					pollTimer = time.NewTimer(r.nextPoll(0))
+					defer pollTimer.Stop()
+					poll = pollTimer.C
+				}
+			case m.Exit != nil:
+				o.exit = m.Exit
+				if o.end.IsZero() {
+					o.end = time.Now()
+				}
+				if o.stop == nil {
+					return o
+				}
+				// Killed as it ended: wait for the helper's end too.
+			}
+		case <-setup.C:
+			stop(kill{Internal, "sandbox setup took over " + setupTimeout.String()})
+		case <-wall:
+			stop(kill{TimeLimit, wallNote(r.limits.WallTime)})
+		case <-poll:
+			used := r.cpu()
+			if used > r.limits.CPUTime {
+				stop(kill{TimeLimit, cpuNote(r.limits.CPUTime, used)})
+			} else {
+				pollTimer.Reset(r.nextPoll(used))
+			}
+		case <-overflow:
+			stop(kill{OutputLimit, "output exceeded " + strconv.FormatInt(r.limits.Output, 10) + " bytes"})
+		case <-ctx.Done():
+			o.cancelled = true
+			stop(kill{Internal, "cancelled"})
+		}
+	}
+}
+
+// kill kills the program's whole tree and the helper. It may be called
+// more than once.
+func (r *run) kill() {
+	// With a PID namespace, killing its init, the helper, kills all.
+	r.h.cmd.Process.Kill()
+	if r.cg != nil {
+		r.cg.kill()
+	}
+	if !r.s.ns {
+		// The helper is not reaped yet, so its pid still names the group.
+		unix.Kill(-r.h.cmd.Process.Pid, unix.SIGKILL)
+	}
+}
+
+// cleanup removes the run's cgroup and working dir.
+func (r *run) cleanup() error {
+	var errs []error
+	if r.cg != nil {
+		errs = append(errs, r.cg.remove())
+	}
+	if r.workdir != "" {
+		errs = append(errs, removeAll(r.workdir))
+	}
+	return errors.Join(errs...)
+}
+
+// makeWorkdir makes a fresh working dir on the host, for runs without a
+// mount namespace.
+func (r *run) makeWorkdir() error {
+	d := filepath.Join(r.s.dir, r.name)
+	if err := os.Mkdir(d, 0o700); err != nil {
+		return err
+	}
+	r.workdir = d
+	if r.s.setuid {
+		return os.Chown(d, r.uid, r.uid)
+	}
+	return nil
+}
+
+// removeAll removes dir, also when the program left directories its owner
+// cannot list.
+func removeAll(dir string) error {
+	if os.RemoveAll(dir) == nil {
+		return nil
+	}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if d != nil && d.IsDir() {
+			os.Chmod(p, 0o700)
+		}
+		return nil
+	})
+	return os.RemoveAll(dir)
+}
+
+// openStdin returns the file the program reads: /dev/null, the caller's
+// file, or a pipe fed from the caller's reader.
+func openStdin(in io.Reader) (*os.File, func(), error) {
+	switch in := in.(type) {
+	case nil:
+		f, err := os.Open(os.DevNull)
+		return f, func() { f.Close() }, err
+	case *os.File:
+		return in, func() {}, nil
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	go func() {
+		// Ends when the input does or the program's side closes (EPIPE).
+		io.Copy(pw, in)
+		pw.Close()
+	}()
+	return pr, func() { pr.Close() }, nil
+}

@@ -1,0 +1,130 @@
+package sandbox
+
+import (
+	"io"
+	"strconv"
+	"time"
+)
+
+// Limits bound one run. Zero means "no limit" except where noted.
+type Limits struct {
+	CPUTime   time.Duration // CPU time (user+sys) of the whole process tree
+	WallTime  time.Duration // wall clock; 0 means 3*CPUTime + 1s (so sleepers die too), or none if CPUTime is 0 too
+	Memory    int64         // bytes, peak of the whole tree
+	Output    int64         // bytes of stdout; 0 means 64 MiB. Past it: kill, OutputLimit
+	Processes int           // max live processes/threads; 0 means 64
+}
+
+// Defaults for the zero values of Limits that do not mean "no limit".
+const (
+	DefaultOutput    = 64 << 20
+	DefaultProcesses = 64
+)
+
+// stderrCap bounds the stderr a Result keeps.
+const stderrCap = 64 << 10
+
+// withDefaults returns l with its defaults filled in.
+func (l Limits) withDefaults() Limits {
+	if l.WallTime == 0 && l.CPUTime > 0 {
+		l.WallTime = 3*l.CPUTime + time.Second
+	}
+	if l.Output <= 0 {
+		l.Output = DefaultOutput
+	}
+	if l.Processes <= 0 {
+		l.Processes = DefaultProcesses
+	}
+	return l
+}
+
+// A Spec says what to run and how.
+type Spec struct {
+	Path  string    // program to exec (absolute path, or looked up in PATH by the caller beforehand)
+	Args  []string  // arguments after argv[0]
+	Env   []string  // appended to a minimal environment (PATH=/usr/local/bin:/usr/bin:/bin, HOME=<workdir>, LANG=C.UTF-8)
+	Stdin io.Reader // may be nil
+	// Limits bound the run.
+	Limits Limits
+	// Hide lists host paths the program must not see, such as the directory
+	// holding expected answers. Each is covered by an empty mount.
+	Hide []string
+	// ReadOnly lists host paths the program must see read-only, at the same
+	// path, that it could not otherwise reach, such as a compiled binary's
+	// directory or an interpreted program's source.
+	ReadOnly []string
+}
+
+// A Status is what became of a run.
+type Status int
+
+const (
+	OK           Status = iota // exited with status 0
+	TimeLimit                  // CPU or wall time exceeded
+	MemoryLimit                // memory exceeded
+	OutputLimit                // stdout, or a file written, exceeded its limit
+	RuntimeError               // non-zero exit or killed by a signal
+	Internal                   // the sandbox failed; see Result.Note
+)
+
+var statusNames = [...]string{"OK", "TLE", "MLE", "OLE", "RE", "IE"}
+
+// String returns the judge's abbreviation: "OK", "TLE", "MLE", "OLE", "RE"
+// or "IE".
+func (s Status) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return "Status(" + strconv.Itoa(int(s)) + ")"
+	}
+	return statusNames[s]
+}
+
+// MarshalText makes a Status read as its String in JSON.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// A Result reports one run.
+type Result struct {
+	Status   Status
+	ExitCode int           // -1 when killed by a signal
+	Signal   string        // e.g. "SIGSEGV", "" when it exited
+	CPUTime  time.Duration // user+sys of the process tree, its exec included
+	WallTime time.Duration // from the program's exec to its end
+	Memory   int64         // peak bytes (cgroup peak when available, else rusage maxrss; 0 if unknown)
+	Stdout   []byte        // at most Limits.Output bytes
+	Stderr   []byte        // first 64 KiB
+	Note     string        // why, in a few words, for TLE/MLE/OLE/IE ("wall time 3.0s exceeded", ...)
+}
+
+// Options tune New. The zero value asks for everything the machine allows.
+type Options struct {
+	// NoNamespaces runs programs in the judge's namespaces: no private file
+	// system, network or process view.
+	NoNamespaces bool
+	// NoCgroups does without cgroups: limits are rlimits only.
+	NoCgroups bool
+	// NoSetuid keeps the judge's uid even when running as root.
+	NoSetuid bool
+
+	// UID is the first of MaxParallel consecutive uids (and gids) given to
+	// runs when the judge is root; each concurrent run gets its own. 0 means
+	// DefaultUID. The uids need no entry in /etc/passwd.
+	UID int
+	// MaxParallel bounds concurrent runs; further Runs wait. 0 means 64.
+	MaxParallel int
+
+	// SystemDirs are the host directories visible read-only in the
+	// program's root; nil means /bin, /sbin, /lib, /lib32, /lib64, /libx32,
+	// /usr, /etc and /opt. Those that do not exist are skipped.
+	SystemDirs []string
+	// TempDir is where the sandbox keeps its one directory; "" means
+	// os.TempDir().
+	TempDir string
+}
+
+// DefaultUID is the first uid of the default pool: high, so that it is
+// nobody's, and clear of the ranges usually delegated to user namespaces.
+const DefaultUID = 1 << 30
+
+// defaultSystemDirs are the host directories a program sees by default.
+func defaultSystemDirs() []string {
+	return []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/etc", "/opt"}
+}

@@ -1,0 +1,238 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sys/unix"
+)
+
+// A Sandbox runs programs. It is safe for concurrent use.
+type Sandbox struct {
+	// Set by New.
+	iso        Isolation
+	hier       hierarchy // nil without cgroups
+	ns         bool      // namespaces and a root of the program's own
+	attach     bool      // open_tree works, so helpers can serve several runs
+	setuid     bool
+	uid        int // of slot 0
+	systemDirs []string
+	dir        string      // ours: the roots' mount point, or degraded working dirs
+	stack      unix.Rlimit // the judge's, for programs without a memory limit
+	maxIdle    int
+
+	slots chan int // free run slots; slot i runs as uid+i
+	seq   atomic.Uint64
+
+	mu      sync.Mutex
+	closed  bool
+	running sync.WaitGroup
+	idle    []*helperProc // helpers waiting for a run, the latest last
+}
+
+const cloneFlags = unix.CLONE_NEWNET | unix.CLONE_NEWPID | unix.CLONE_NEWNS | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS
+
+// New detects what the machine allows, within what opts asks for, and
+// prepares for runs. What it could not get is listed in
+// Isolation().Degraded.
+func New(opts Options) (*Sandbox, error) {
+	s := &Sandbox{uid: opts.UID, systemDirs: opts.SystemDirs}
+	if s.uid == 0 {
+		s.uid = DefaultUID
+	}
+	if s.systemDirs == nil {
+		s.systemDirs = defaultSystemDirs()
+	}
+	n := opts.MaxParallel
+	if n <= 0 {
+		n = 64
+	}
+	s.slots = make(chan int, n)
+	// Enough idle helpers for the runs the CPUs can do at once.
+	s.maxIdle = min(n, max(4, 2*runtime.NumCPU()))
+	for i := range n {
+		s.slots <- i
+	}
+	root := os.Geteuid() == 0
+	if err := unix.Getrlimit(unix.RLIMIT_STACK, &s.stack); err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	var degraded []string
+
+	tmp := opts.TempDir
+	if tmp == "" {
+		tmp = os.TempDir()
+	}
+	removeStaleDirs(tmp)
+	dir, err := os.MkdirTemp(tmp, basePrefix+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	// Programs without a mount namespace reach their working dirs here.
+	if err := os.Chmod(dir, 0o711); err != nil {
+		os.Remove(dir)
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	s.dir = dir
+
+	switch {
+	case opts.NoNamespaces:
+		degraded = append(degraded, "namespaces: not asked for")
+	case !root:
+		degraded = append(degraded, "namespaces: not root")
+	default:
+		s.ns = true
+	}
+	switch {
+	case opts.NoSetuid:
+		degraded = append(degraded, "uid: not asked to change it")
+	case !root:
+		degraded = append(degraded, "uid: not root, programs run as the judge's uid")
+	default:
+		s.setuid = true
+	}
+	if opts.NoCgroups {
+		degraded = append(degraded, "cgroups: not asked for")
+	} else if h, err := openHierarchy("/", !s.ns); err != nil {
+		degraded = append(degraded, "cgroups: "+oneLine(err))
+	} else {
+		s.hier = h
+	}
+	if s.ns {
+		// A helper serves several runs if it can be handed each run's
+		// read-only paths as detached mounts (Linux 5.2+).
+		if fd, err := unix.OpenTree(unix.AT_FDCWD, "/", unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC); err == nil {
+			unix.Close(fd)
+			s.attach = true
+		}
+	}
+	// Run the helper once: it must be hooked into main, and a machine that
+	// forbids namespaces should degrade here rather than fail every run.
+	err = s.probe()
+	if err != nil && s.ns && !errors.Is(err, errNoHelper) {
+		s.ns, s.attach = false, false
+		degraded = append(degraded, "namespaces: "+oneLine(err))
+		if s.hier != nil && s.hier.version() == "v1" {
+			// Killing a tree without a PID namespace wants the freezer.
+			s.hier.close()
+			if s.hier, err = openHierarchy("/", true); err != nil {
+				degraded = append(degraded, "cgroups: "+oneLine(err))
+			}
+		}
+		err = s.probe()
+	}
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.iso = s.isolation(degraded)
+	return s, nil
+}
+
+func (s *Sandbox) isolation(degraded []string) Isolation {
+	iso := Isolation{Cgroup: "none", UID: os.Getuid(), GID: os.Getgid(), Degraded: degraded}
+	hasPids := false
+	if s.hier != nil {
+		iso.Cgroup = s.hier.version()
+		iso.Controllers = s.hier.controllers()
+		hasPids = slices.Contains(iso.Controllers, "pids")
+		if !hasPids {
+			iso.Degraded = append(iso.Degraded, "cgroups: no pids controller, processes limited by RLIMIT_NPROC")
+		}
+	}
+	if s.ns {
+		iso.Namespaces = []string{"net", "pid", "mnt", "ipc", "uts"}
+	}
+	if s.setuid {
+		iso.UID, iso.GID, iso.UIDs = s.uid, s.uid, cap(s.slots)
+	}
+	iso.Rlimits = []string{"cpu"}
+	if s.hier == nil {
+		iso.Rlimits = append(iso.Rlimits, "data")
+	}
+	iso.Rlimits = append(iso.Rlimits, "fsize")
+	if !hasPids {
+		iso.Rlimits = append(iso.Rlimits, "nproc")
+	}
+	iso.Rlimits = append(iso.Rlimits, "stack", "core")
+	return iso
+}
+
+// oneLine returns err's message with joined errors separated by "; ".
+func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
+
+// Isolation returns what is in force for each run.
+func (s *Sandbox) Isolation() Isolation { return s.iso }
+
+// Close waits for running runs to finish and removes the cgroups and
+// directory the Sandbox made.
+func (s *Sandbox) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	s.mu.Unlock()
+	s.running.Wait()
+	s.closeIdle()
+	var errs []error
+	if s.hier != nil {
+		errs = append(errs, s.hier.close())
+	}
+	errs = append(errs, os.RemoveAll(s.dir))
+	return errors.Join(errs...)
+}
+
+// acquire takes a run slot, waiting for one if MaxParallel runs are going.
+func (s *Sandbox) acquire(ctx context.Context) (int, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return 0, errors.New("sandbox: closed")
+	}
+	s.running.Add(1)
+	s.mu.Unlock()
+	select {
+	case slot := <-s.slots:
+		return slot, nil
+	case <-ctx.Done():
+		s.running.Done()
+		return 0, ctx.Err()
+	}
+}
+
+func (s *Sandbox) release(slot int) {
+	s.slots <- slot
+	s.running.Done()
+}
+
+// removeStaleDirs removes the directories in tmp of sandboxes whose judge
+// is no longer running.
+func removeStaleDirs(tmp string) {
+	ents, err := os.ReadDir(tmp)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), basePrefix)
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.SplitN(rest, "-", 2)[0])
+		if err == nil && pid != os.Getpid() && unix.Kill(pid, 0) == unix.ESRCH {
+			os.RemoveAll(filepath.Join(tmp, e.Name()))
+		}
+	}
+}

@@ -1,0 +1,125 @@
+// prog misbehaves in the way its first argument names, for the sandbox's
+// tests. Exit status 0 means the attempt succeeded, 1 that it failed (with
+// the reason on stderr).
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int fail(const char *what) {
+	fprintf(stderr, "%s: %s\n", what, strerror(errno));
+	return 1;
+}
+
+int main(int argc, char **argv) {
+	const char *mode = argc > 1 ? argv[1] : "";
+	const char *arg = argc > 2 ? argv[2] : "";
+
+	if (!strcmp(mode, "cat")) { // copy stdin to stdout
+		char buf[4096];
+		ssize_t n;
+		while ((n = read(0, buf, sizeof buf)) > 0)
+			if (write(1, buf, n) != n)
+				return fail("write");
+		return 0;
+	}
+	if (!strcmp(mode, "env")) { // where and who am I
+		char cwd[4096];
+		printf("uid=%d gid=%d pid=%d cwd=%s\n", getuid(), getgid(), getpid(), getcwd(cwd, sizeof cwd));
+		for (int i = 2; i < argc; i++)
+			printf("arg=%s\n", argv[i]);
+		printf("HOME=%s\nPATH=%s\nEXTRA=%s\n", getenv("HOME"), getenv("PATH"), getenv("EXTRA") ? getenv("EXTRA") : "");
+		return 0;
+	}
+	if (!strcmp(mode, "exit"))
+		return atoi(arg);
+	if (!strcmp(mode, "segv"))
+		return *(volatile int *)0;
+	if (!strcmp(mode, "abort"))
+		abort();
+	if (!strcmp(mode, "loop"))
+		for (volatile unsigned long i = 0;; i++)
+			;
+	if (!strcmp(mode, "sleep")) {
+		sleep(1000);
+		return 0;
+	}
+	if (!strcmp(mode, "mem")) { // touch arg MiB, 1 MiB at a time
+		long mib = atol(arg);
+		for (long i = 0; i < mib; i++) {
+			char *p = malloc(1 << 20);
+			if (!p)
+				return fail("malloc");
+			memset(p, 1, 1 << 20);
+		}
+		return 0;
+	}
+	if (!strcmp(mode, "flood")) {
+		static char buf[65536];
+		memset(buf, 'x', sizeof buf);
+		for (;;)
+			if (write(1, buf, sizeof buf) < 0)
+				return fail("write");
+	}
+	if (!strcmp(mode, "fork")) { // fork up to arg sleepers, report how many
+		int n = atoi(arg), ok = 0;
+		for (int i = 0; i < n; i++) {
+			pid_t pid = fork();
+			if (pid == 0) {
+				sleep(1000);
+				_exit(0);
+			}
+			if (pid > 0)
+				ok++;
+		}
+		printf("%d\n", ok);
+		return 0; // leaving the sleepers behind
+	}
+	if (!strcmp(mode, "dial")) { // connect to 127.0.0.1:arg
+		struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons(atoi(arg))};
+		a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		int fd = socket(AF_INET, SOCK_STREAM, 0);
+		if (fd < 0)
+			return fail("socket");
+		if (connect(fd, (struct sockaddr *)&a, sizeof a) < 0)
+			return fail("connect");
+		return 0;
+	}
+	if (!strcmp(mode, "write")) { // create and write file arg
+		int fd = open(arg, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0)
+			return fail("open");
+		if (write(fd, "escaped\n", 8) != 8)
+			return fail("write");
+		return 0;
+	}
+	if (!strcmp(mode, "read")) { // print file arg
+		char buf[4096];
+		int fd = open(arg, O_RDONLY);
+		if (fd < 0)
+			return fail("open");
+		ssize_t n = read(fd, buf, sizeof buf);
+		if (n < 0)
+			return fail("read");
+		fwrite(buf, 1, n, stdout);
+		return 0;
+	}
+	if (!strcmp(mode, "fill")) { // write one growing file in the working dir
+		static char buf[65536];
+		int fd = open("big", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0)
+			return fail("open");
+		for (;;)
+			if (write(fd, buf, sizeof buf) < 0)
+				return fail("write");
+	}
+	fprintf(stderr, "unknown mode %s\n", mode);
+	return 2;
+}
