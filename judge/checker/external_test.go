@@ -1,0 +1,103 @@
+package checker
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+)
+
+// writeScript writes an executable shell script into dir.
+func writeScript(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestExternal(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // to see that the checker's files are removed
+	bin := t.TempDir()
+
+	// compare is a real testlib-style checker: the answer must equal the
+	// output token by token; "bad" in the input makes it fail as a judge.
+	compare := writeScript(t, bin, "compare", `
+grep -q bad "$1" && { echo "FAIL input is broken" >&2; exit 3; }
+if [ "$(tr -s ' \n' '  ' < "$2")" = "$(tr -s ' \n' '  ' < "$3")" ]; then
+	echo "ok answers match" >&2; exit 0
+fi
+echo "wrong answer expected $(head -c 20 "$3")" >&2
+exit 1`)
+
+	tests := []struct {
+		name        string
+		checker     External
+		input, out  string
+		wantVerdict verdict.Verdict
+		wantMsg     string // substring of the message
+	}{
+		{"accepted", External{Path: compare}, "1\n", "1 2\n", verdict.AC, ""},
+		{"wrong answer", External{Path: compare}, "1\n", "1 3\n", verdict.WA, "wrong answer expected 1 2"},
+		{"judge failure", External{Path: compare}, "bad\n", "1 2\n", verdict.IE, "FAIL input is broken"},
+		{"presentation", External{Path: writeScript(t, bin, "pe", `echo "spaces" >&2; exit 2`)}, "", "x", verdict.PE, "spaces"},
+		{"dirt is PE", External{Path: writeScript(t, bin, "dirt", `exit 4`)}, "", "x", verdict.PE, ""},
+		{"points is WA", External{Path: writeScript(t, bin, "points", `echo "points 0.5"; exit 7`)}, "", "x", verdict.WA, "points 0.5"},
+		{"message on stdout", External{Path: writeScript(t, bin, "stdout", `echo; echo "  line one  "; echo two; exit 1`)}, "", "x", verdict.WA, "line one"},
+		{"args come first", External{Path: writeScript(t, bin, "args", `[ "$1" = "--strict" ] && [ -f "$4" ] && exit 0; exit 1`), Args: []string{"--strict"}}, "", "x", verdict.AC, ""},
+		{"odd status", External{Path: writeScript(t, bin, "odd", `echo "what" >&2; exit 42`)}, "", "x", verdict.IE, "status 42"},
+		{"killed", External{Path: writeScript(t, bin, "killed", `kill -9 $$`)}, "", "x", verdict.IE, "killed"},
+		{"too slow", External{Path: writeScript(t, bin, "slow", `sleep 30`), Timeout: 200 * time.Millisecond}, "", "x", verdict.IE, "ran out"},
+		{"missing", External{Path: filepath.Join(bin, "nope")}, "", "x", verdict.IE, "no such file"},
+		{"not executable", External{Path: func() string {
+			p := filepath.Join(bin, "plain")
+			os.WriteFile(p, []byte("exit 0"), 0o644)
+			return p
+		}()}, "", "x", verdict.IE, "permission denied"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			got := tt.checker.Check([]byte(tt.input), []byte(tt.out), []byte("1 2\n"))
+			if got.Verdict != tt.wantVerdict {
+				t.Fatalf("verdict %s (%q), want %s", got.Verdict, got.Message, tt.wantVerdict)
+			}
+			if !strings.Contains(got.Message, tt.wantMsg) || (tt.wantMsg == "" && got.Message != "") {
+				t.Errorf("message %q, want it to hold %q", got.Message, tt.wantMsg)
+			}
+			if strings.Contains(got.Message, "\n") {
+				t.Errorf("message %q has more than one line", got.Message)
+			}
+			if time.Since(start) > 5*time.Second {
+				t.Errorf("took %v", time.Since(start))
+			}
+		})
+	}
+
+	t.Run("diff on WA", func(t *testing.T) {
+		got := External{Path: compare}.Check(nil, []byte("a\nb\nc\n"), []byte("a\nB\nc\n"))
+		if got.Verdict != verdict.WA || !diffHas(got.Diff, "-", `"B"`) || !diffHas(got.Diff, "+", `"b"`) {
+			t.Errorf("verdict %s, diff:\n%s", got.Verdict, got.Diff)
+		}
+	})
+
+	if left, _ := filepath.Glob(filepath.Join(tmp, "sudoku-judge-checker-*")); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+}
+
+// diffHas reports whether diff has a line starting with sign that holds s
+// (go-cmp varies the spaces of its output on purpose).
+func diffHas(diff, sign, s string) bool {
+	for _, l := range strings.Split(diff, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), sign) && strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}

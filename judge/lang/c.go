@@ -1,0 +1,9 @@
+package lang
+
+// C is C compiled by gcc.
+var C = Language{
+	Name:       "c",
+	Extensions: []string{".c"},
+	Compile:    []string{"gcc", "-O2", "-std=gnu11", "-pipe", "-o", "{out}", "{src}", "-lm"},
+	Run:        []string{"{out}"},
+}

@@ -1,0 +1,263 @@
+package program
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/checker"
+	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+)
+
+// Limits without a problem: those of most contest problems.
+const (
+	DefaultTimeLimit   = 2 * time.Second
+	DefaultMemoryLimit = 256 << 20
+	DefaultOutputLimit = 64 << 20
+)
+
+// A Runner runs one program under limits; *sandbox.Sandbox is the real one.
+type Runner interface {
+	Run(ctx context.Context, spec sandbox.Spec) (*sandbox.Result, error)
+}
+
+// A Judge runs a built program on tests and judges its outputs.
+type Judge struct {
+	Runner    Runner
+	Limits    sandbox.Limits  // per test; see LimitsFor
+	Checker   checker.Checker // nil means checker.Tokens
+	Parallel  int             // tests run at once; 0 means the number of CPUs
+	Hide      []string        // host paths the program must not see, such as the tests folder
+	Isolation string          // what Runner puts in force, copied into results
+}
+
+// LimitsFor returns the sandbox limits of a problem's config, with the
+// package defaults where the problem (or cfg itself, when nil) says nothing.
+func LimitsFor(cfg *problems.Config) sandbox.Limits {
+	l := sandbox.Limits{CPUTime: DefaultTimeLimit, Memory: DefaultMemoryLimit, Output: DefaultOutputLimit}
+	if cfg == nil {
+		return l
+	}
+	if d := cfg.TimeLimit(); d > 0 {
+		l.CPUTime = d
+	}
+	if m := cfg.MemoryLimit(); m > 0 {
+		l.Memory = m
+	}
+	if o := cfg.OutputLimit(); o > 0 {
+		l.Output = o
+	}
+	return l
+}
+
+// An Outcome is the judgement of one test with what the program printed.
+type Outcome struct {
+	judge.TestResult
+	Stdout, Stderr []byte
+}
+
+// Test runs exe (with args after its own) on one test and judges it.
+func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t problems.Test) Outcome {
+	spec := sandbox.Spec{
+		Path:     exe.Path,
+		Args:     append(append([]string(nil), exe.Args...), args...),
+		Stdin:    bytes.NewReader(t.Input),
+		Limits:   j.Limits,
+		Hide:     j.Hide,
+		ReadOnly: []string{exe.Dir},
+	}
+	if exe.Dir == "" {
+		spec.ReadOnly = nil
+	}
+	res, err := j.Runner.Run(ctx, spec)
+	if err != nil {
+		msg := err.Error()
+		if ctx.Err() != nil {
+			msg = "judging interrupted: " + ctx.Err().Error()
+		}
+		return Outcome{TestResult: judge.TestResult{Name: t.Name, Verdict: verdict.IE, Message: "sandbox: " + oneLine(msg)}}
+	}
+	return j.judgeRun(t, res)
+}
+
+// judgeRun turns one sandbox result into a verdict.
+func (j *Judge) judgeRun(t problems.Test, res *sandbox.Result) Outcome {
+	o := Outcome{
+		TestResult: judge.TestResult{
+			Name:     t.Name,
+			TimeMS:   judge.Millis(res.CPUTime),
+			MemoryKB: res.Memory >> 10,
+		},
+		Stdout: res.Stdout,
+		Stderr: res.Stderr,
+	}
+	tr := &o.TestResult
+	if res.Signal != "" {
+		tr.Signal = res.Signal
+	} else if res.ExitCode >= 0 {
+		code := res.ExitCode
+		tr.ExitCode = &code
+	}
+	switch res.Status {
+	case sandbox.OK:
+		c := j.Checker
+		if c == nil {
+			c = checker.Tokens{}
+		}
+		cr := c.Check(t.Input, res.Stdout, t.Answer)
+		tr.Verdict, tr.Message, tr.Diff = cr.Verdict, oneLine(cr.Message), cr.Diff
+	case sandbox.TimeLimit:
+		tr.Verdict = verdict.TLE
+		if j.Limits.CPUTime > 0 && res.CPUTime < j.Limits.CPUTime {
+			// Stopped by the wall clock: it slept or blocked.
+			tr.TimeMS = judge.Millis(res.WallTime)
+		}
+		tr.Message = note(res, "time limit exceeded")
+	case sandbox.MemoryLimit:
+		tr.Verdict = verdict.MLE
+		tr.Message = note(res, "memory limit exceeded")
+	case sandbox.OutputLimit:
+		tr.Verdict = verdict.OLE
+		tr.Message = note(res, "output limit exceeded")
+	case sandbox.RuntimeError:
+		tr.Verdict = verdict.RE
+		tr.Message = runtimeMessage(res)
+	default:
+		tr.Verdict = verdict.IE
+		tr.Message = note(res, "sandbox failure")
+	}
+	return o
+}
+
+func note(res *sandbox.Result, fallback string) string {
+	if res.Note != "" {
+		return oneLine(res.Note)
+	}
+	return fallback
+}
+
+// runtimeMessage says how the program died, with the first line of its
+// stderr when it left one.
+func runtimeMessage(res *sandbox.Result) string {
+	var msg string
+	switch {
+	case res.Signal != "":
+		msg = "killed by " + res.Signal
+	default:
+		msg = fmt.Sprintf("exit code %d", res.ExitCode)
+	}
+	if res.Note != "" {
+		msg += " (" + oneLine(res.Note) + ")"
+	}
+	if s := firstLine(res.Stderr); s != "" {
+		msg += ": " + s
+	}
+	return msg
+}
+
+// Judge runs exe on every test, Parallel at a time, and returns the
+// judgement in the order of tests. Tests not run because ctx was cancelled
+// are IE.
+func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, tests []problems.Test) *judge.Result {
+	res := &judge.Result{Isolation: j.Isolation, Tests: make([]judge.TestResult, len(tests))}
+	n := j.Parallel
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	n = min(n, len(tests))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				res.Tests[i] = j.Test(ctx, exe, args, tests[i]).TestResult
+			}
+		}()
+	}
+	for i := range tests {
+		if ctx.Err() != nil {
+			res.Tests[i] = judge.TestResult{Name: tests[i].Name, Verdict: verdict.IE, Message: "not run: " + ctx.Err().Error()}
+			continue
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	res.Summarize()
+	return res
+}
+
+// CompileFailed returns the judgement of a program that did not compile:
+// every test is CE with the compiler's first error as its message, and the
+// first test carries the compiler's output (capped) in its Diff.
+func CompileFailed(ce *lang.CompileError, tests []problems.Test) *judge.Result {
+	res := &judge.Result{Tests: make([]judge.TestResult, len(tests))}
+	for i, t := range tests {
+		res.Tests[i] = judge.TestResult{Name: t.Name, Verdict: verdict.CE, Message: oneLine(ce.Error())}
+	}
+	if len(res.Tests) > 0 {
+		res.Tests[0].Diff = CompilerLog(ce, 30)
+	}
+	res.Summarize()
+	return res
+}
+
+// CompilerLog returns the first max lines of the compiler's output.
+func CompilerLog(ce *lang.CompileError, max int) string {
+	lines := strings.Split(strings.TrimRight(ce.Output, "\n"), "\n")
+	if len(lines) > max {
+		lines = append(lines[:max], fmt.Sprintf("(%d more lines)", len(lines)-max))
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// Evaluate is the whole of judging one source file: build it (a compile
+// failure is every test CE), judge it on tests, remove the build. An error
+// means the judge could not try (no compiler, unreadable file), not that
+// the program failed.
+func (j *Judge) Evaluate(ctx context.Context, src string, build lang.Options, args []string, tests []problems.Test) (*judge.Result, error) {
+	exe, err := lang.Build(ctx, src, build)
+	var ce *lang.CompileError
+	if errors.As(err, &ce) {
+		res := CompileFailed(ce, tests)
+		res.Solution, res.Isolation = src, j.Isolation
+		return res, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer exe.Close()
+	res := j.Judge(ctx, exe, args, tests)
+	res.Solution = src
+	return res, nil
+}
+
+// oneLine returns the first line of s, shortened.
+func oneLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return strings.TrimSpace(s)
+}
+
+// firstLine returns the first non-blank line of b, shortened.
+func firstLine(b []byte) string {
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return oneLine(l)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,4 @@
+/* Does not compile: CE. */
+int main(void) {
+	return 0
+}

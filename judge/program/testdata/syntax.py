@@ -1,0 +1,3 @@
+# Does not compile: CE.
+def main(:
+    pass

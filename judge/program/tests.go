@@ -1,0 +1,96 @@
+package program
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/problems"
+)
+
+// ReadDir reads a plain folder of tests, with the oj and Kattis
+// conventions: every X.in, in this folder or below, paired with X.ans or,
+// failing that, X.out. Tests are named by their path without ".in",
+// relative to dir, in natural order ("2" before "10").
+func ReadDir(dir string) ([]problems.Test, error) {
+	if fi, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("program: tests: %w", err)
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("program: tests: %s is not a folder", dir)
+	}
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".in") {
+			rel, err := filepath.Rel(dir, strings.TrimSuffix(p, ".in"))
+			if err != nil {
+				return err
+			}
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("program: tests: %w", err)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("program: tests: no X.in files in %s", dir)
+	}
+	sort.Slice(names, func(i, j int) bool { return naturalLess(names[i], names[j]) })
+	tests := make([]problems.Test, 0, len(names))
+	for _, n := range names {
+		base := filepath.Join(dir, filepath.FromSlash(n))
+		in, err := os.ReadFile(base + ".in")
+		if err != nil {
+			return nil, fmt.Errorf("program: tests: %w", err)
+		}
+		ans, err := os.ReadFile(base + ".ans")
+		if os.IsNotExist(err) {
+			ans, err = os.ReadFile(base + ".out")
+		}
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("program: tests: %s.in has no %s.ans or %s.out", base, filepath.Base(base), filepath.Base(base))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("program: tests: %w", err)
+		}
+		tests = append(tests, problems.Test{Name: n, Input: in, Answer: ans})
+	}
+	return tests, nil
+}
+
+// naturalLess orders names with numbers by value: "2" < "10", "a-2" < "a-10".
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da != "" && db != "" {
+			na, nb := strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[len(da):], b[len(db):]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digits(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}

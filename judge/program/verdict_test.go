@@ -1,0 +1,146 @@
+package program
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+)
+
+// fakeRunner returns a canned result and records the spec it was given.
+type fakeRunner struct {
+	res  *sandbox.Result
+	err  error
+	spec sandbox.Spec
+}
+
+func (f *fakeRunner) Run(_ context.Context, spec sandbox.Spec) (*sandbox.Result, error) {
+	f.spec = spec
+	return f.res, f.err
+}
+
+// TestVerdicts checks how sandbox results become verdicts, without running
+// anything.
+func TestVerdicts(t *testing.T) {
+	test := problems.Test{Name: "t1", Input: []byte("in\n"), Answer: []byte("1 2\n3 4\n")}
+	tests := []struct {
+		name        string
+		res         *sandbox.Result
+		err         error
+		want        verdict.Verdict
+		wantMsg     string
+		wantTimeMS  float64
+		wantExit    int // -1: no exit code
+		wantSignal  string
+		wantDiffHas string
+	}{
+		{"AC", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 4\n"), CPUTime: 12 * time.Millisecond, Memory: 2 << 20}, nil, verdict.AC, "", 12, 0, "", ""},
+		{"WA", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 5\n")}, nil, verdict.WA, `expected "4", got "5"`, 0, 0, "", `"3 5"`},
+		{"TLE on CPU", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, Signal: "SIGKILL", CPUTime: 1100 * time.Millisecond, WallTime: 1200 * time.Millisecond, Note: "CPU time 1.1s exceeded"}, nil, verdict.TLE, "CPU time", 1100, -1, "SIGKILL", ""},
+		{"TLE on wall time", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: time.Millisecond, WallTime: 4 * time.Second}, nil, verdict.TLE, "time limit", 4000, -1, "", ""},
+		{"MLE", &sandbox.Result{Status: sandbox.MemoryLimit, ExitCode: -1, Signal: "SIGKILL", Memory: 64 << 20}, nil, verdict.MLE, "memory", 0, -1, "SIGKILL", ""},
+		{"OLE", &sandbox.Result{Status: sandbox.OutputLimit, ExitCode: -1, Note: "output over 8 MiB"}, nil, verdict.OLE, "output over 8 MiB", 0, -1, "", ""},
+		{"RE by exit", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 3, Stderr: []byte("\nTraceback (most recent call last):\n  x\n")}, nil, verdict.RE, "exit code 3: Traceback", 0, 3, "", ""},
+		{"RE by signal", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: -1, Signal: "SIGSEGV"}, nil, verdict.RE, "killed by SIGSEGV", 0, -1, "SIGSEGV", ""},
+		{"sandbox failure", &sandbox.Result{Status: sandbox.Internal, ExitCode: -1, Note: "mount failed\nmore"}, nil, verdict.IE, "mount failed", 0, -1, "", ""},
+		{"runner error", &sandbox.Result{Status: sandbox.Internal}, errors.New("no cgroup"), verdict.IE, "sandbox: no cgroup", 0, -1, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &fakeRunner{res: tt.res, err: tt.err}
+			j := &Judge{Runner: r, Limits: sandbox.Limits{CPUTime: time.Second}, Hide: []string{"/answers"}}
+			exe := &lang.Executable{Path: "/b/prog", Args: []string{"x.py"}, Dir: "/b"}
+			got := j.Test(context.Background(), exe, []string{"--fast"}, test)
+			if got.Verdict != tt.want || !strings.Contains(got.Message, tt.wantMsg) {
+				t.Errorf("got %s %q, want %s with %q", got.Verdict, got.Message, tt.want, tt.wantMsg)
+			}
+			if strings.Contains(got.Message, "\n") {
+				t.Errorf("message %q is not one line", got.Message)
+			}
+			if got.TimeMS != tt.wantTimeMS {
+				t.Errorf("time %v ms, want %v", got.TimeMS, tt.wantTimeMS)
+			}
+			switch {
+			case tt.err != nil:
+			case tt.wantExit < 0 && got.ExitCode != nil:
+				t.Errorf("exit code %d, want none", *got.ExitCode)
+			case tt.wantExit >= 0 && (got.ExitCode == nil || *got.ExitCode != tt.wantExit):
+				t.Errorf("exit code %v, want %d", got.ExitCode, tt.wantExit)
+			}
+			if got.Signal != tt.wantSignal {
+				t.Errorf("signal %q, want %q", got.Signal, tt.wantSignal)
+			}
+			if !strings.Contains(got.Diff, tt.wantDiffHas) {
+				t.Errorf("diff %q, want it to hold %q", got.Diff, tt.wantDiffHas)
+			}
+			if tt.res != nil && tt.res.Memory > 0 && got.MemoryKB != tt.res.Memory>>10 {
+				t.Errorf("memory %d KB, want %d", got.MemoryKB, tt.res.Memory>>10)
+			}
+			// What the sandbox was asked to run.
+			s := r.spec
+			if s.Path != "/b/prog" || strings.Join(s.Args, " ") != "x.py --fast" || s.Limits.CPUTime != time.Second ||
+				strings.Join(s.Hide, ",") != "/answers" || strings.Join(s.ReadOnly, ",") != "/b" {
+				t.Errorf("spec %+v", s)
+			}
+		})
+	}
+}
+
+func TestJudgeOrderAndCancel(t *testing.T) {
+	var tests []problems.Test
+	for i := range 20 {
+		tests = append(tests, problems.Test{Name: string(rune('a' + i)), Answer: []byte("ok")})
+	}
+	r := &fakeRunner{res: &sandbox.Result{Status: sandbox.OK, Stdout: []byte("ok")}}
+	j := &Judge{Runner: r, Parallel: 1, Isolation: "fake"}
+	res := j.Judge(context.Background(), &lang.Executable{Path: "/p"}, nil, tests)
+	if res.Passed != 20 || res.Total != 20 || res.Verdict != verdict.AC || res.Isolation != "fake" {
+		t.Errorf("result %+v", res)
+	}
+	for i, tr := range res.Tests {
+		if tr.Name != tests[i].Name {
+			t.Fatalf("test %d is %q, want %q", i, tr.Name, tests[i].Name)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res = j.Judge(ctx, &lang.Executable{Path: "/p"}, nil, tests)
+	if res.Verdict != verdict.IE || res.Passed != 0 {
+		t.Errorf("cancelled judging: %s, %d passed", res.Verdict, res.Passed)
+	}
+}
+
+func TestCompileFailed(t *testing.T) {
+	ce := &lang.CompileError{Output: "x.c: In function 'main':\nx.c:3:1: error: expected ';' before '}' token\n" + strings.Repeat("note\n", 50)}
+	res := CompileFailed(ce, []problems.Test{{Name: "1"}, {Name: "2"}})
+	if res.Verdict != verdict.CE || res.Total != 2 || res.Passed != 0 {
+		t.Fatalf("result %+v", res)
+	}
+	for _, tr := range res.Tests {
+		if tr.Verdict != verdict.CE || !strings.Contains(tr.Message, "expected ';'") {
+			t.Errorf("test %s: %s %q", tr.Name, tr.Verdict, tr.Message)
+		}
+	}
+	if !strings.Contains(res.Tests[0].Diff, "error: expected") || !strings.Contains(res.Tests[0].Diff, "more lines") {
+		t.Errorf("compiler log:\n%s", res.Tests[0].Diff)
+	}
+}
+
+func TestLimitsFor(t *testing.T) {
+	l := LimitsFor(nil)
+	if l.CPUTime != 2*time.Second || l.Memory != 256<<20 || l.Output != 64<<20 {
+		t.Errorf("defaults %+v", l)
+	}
+	var c problems.Config
+	c.Limits.TimeLimit, c.Limits.Memory = 1, 64
+	l = LimitsFor(&c)
+	if l.CPUTime != time.Second || l.Memory != 64<<20 || l.Output != 64<<20 {
+		t.Errorf("poj3074-like limits %+v", l)
+	}
+}
