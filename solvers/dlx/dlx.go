@@ -1,0 +1,55 @@
+package dlx
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+)
+
+// New returns the dancing-links strategy, registered as "dlx".
+func New() solvers.Strategy {
+	return &strategy{encodings: sync.Pool{New: func() any { return new(encoding) }}}
+}
+
+type strategy struct {
+	// encodings keeps matrices between searches, one per search running:
+	// building one in fresh memory costs more than solving an easy puzzle.
+	encodings sync.Pool
+}
+
+func (*strategy) Name() string { return "dlx" }
+
+// Search visits the solutions of p as opts says. Givens that clash end the
+// search before it starts: no solutions, no nodes.
+func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
+	if p == nil || p.Size() == 0 {
+		return solvers.Stats{}, fmt.Errorf("dlx: %w: no grid", solvers.ErrUnsupported)
+	}
+	if p.Clash() != nil {
+		return solvers.Stats{}, nil
+	}
+	e := s.encodings.Get().(*encoding)
+	defer s.encodings.Put(e)
+	if err := e.build(p); err != nil {
+		return solvers.Stats{}, err
+	}
+	grid := e.grid // the givens, filled in by each solution
+	found := 0
+	st, err := e.m.Search(ctx, func(rows []int) bool {
+		for _, r := range rows {
+			grid[e.cell[r]] = e.digit[r]
+		}
+		found++
+		if opts.Visit != nil && !opts.Visit(grid) {
+			return false
+		}
+		return opts.Limit <= 0 || found < opts.Limit
+	})
+	out := solvers.Stats{Nodes: st.Nodes, Guesses: st.Guesses, Solutions: st.Solutions}
+	if err != nil {
+		return out, fmt.Errorf("dlx: %w", err)
+	}
+	return out, nil
+}

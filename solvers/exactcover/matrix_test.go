@@ -1,0 +1,388 @@
+package exactcover
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+)
+
+// build returns a matrix with the given rows, failing the test on error.
+func build(t testing.TB, primary, secondary int, rows [][]int) *Matrix {
+	t.Helper()
+	m, err := New(primary, secondary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if _, err := m.AddRow(r...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m
+}
+
+// solutions returns every solution of m, each sorted, in the order found.
+func solutions(t testing.TB, m *Matrix) ([][]int, Stats) {
+	t.Helper()
+	var sols [][]int
+	st, err := m.Search(context.Background(), func(rows []int) bool {
+		sols = append(sols, slices.Sorted(slices.Values(rows)))
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Solutions != len(sols) {
+		t.Errorf("Stats.Solutions = %d, visitor saw %d", st.Solutions, len(sols))
+	}
+	return sols, st
+}
+
+// knuth is the example of Knuth's "Dancing Links" paper: columns A..G are
+// 0..6 and its only exact cover is rows 0, 3 and 4 (CEF, AD, BG).
+var knuth = [][]int{
+	{2, 4, 5}, // C E F
+	{0, 3, 6}, // A D G
+	{1, 2, 5}, // B C F
+	{0, 3},    // A D
+	{1, 6},    // B G
+	{3, 4, 6}, // D E G
+}
+
+func TestKnuthExample(t *testing.T) {
+	m := build(t, 7, 0, knuth)
+	sols, st := solutions(t, m)
+	if want := [][]int{{0, 3, 4}}; !slices.EqualFunc(sols, want, slices.Equal) {
+		t.Errorf("solutions %v, want %v", sols, want)
+	}
+	// A is the lowest numbered of the columns with the fewest (two) rows,
+	// and the only guess. After ADG, B and E have one row each and taking
+	// either empties the other: two nodes. After AD the last two rows are
+	// forced: two nodes. Five in all.
+	if st.Nodes != 5 || st.Guesses != 1 {
+		t.Errorf("Nodes %d, Guesses %d; want 5 and 1", st.Nodes, st.Guesses)
+	}
+}
+
+func TestCounts(t *testing.T) {
+	tests := []struct {
+		name               string
+		primary, secondary int
+		rows               [][]int
+		want               int
+	}{
+		{"no rows", 3, 0, nil, 0},
+		{"no columns", 0, 0, nil, 1},
+		{"uncoverable column", 3, 0, [][]int{{0, 1}, {1, 2}}, 0},
+		{"overlapping only", 3, 0, [][]int{{0, 1}, {1, 2}, {0, 2}}, 0},
+		{"one row covers all", 3, 0, [][]int{{0, 1, 2}}, 1},
+		{"duplicate rows", 2, 0, [][]int{{0, 1}, {0, 1}}, 2},
+		{"secondary may stay uncovered", 1, 1, [][]int{{0}}, 1},
+		{"secondary at most once", 2, 1, [][]int{{0, 2}, {1, 2}}, 0},
+		{"secondary either way", 2, 1, [][]int{{0, 2}, {1}, {0}, {1, 2}}, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := build(t, tc.primary, tc.secondary, tc.rows)
+			sols, _ := solutions(t, m)
+			if len(sols) != tc.want {
+				t.Errorf("%d solutions %v, want %d", len(sols), sols, tc.want)
+			}
+		})
+	}
+}
+
+// TestPartitions counts the exact covers of n columns by all their
+// non-empty subsets: the set partitions, counted by the Bell numbers.
+func TestPartitions(t *testing.T) {
+	bell := []int{1, 1, 2, 5, 15, 52, 203, 877}
+	for n, want := range bell {
+		var rows [][]int
+		for mask := 1; mask < 1<<n; mask++ {
+			var r []int
+			for c := 0; c < n; c++ {
+				if mask&(1<<c) != 0 {
+					r = append(r, c)
+				}
+			}
+			rows = append(rows, r)
+		}
+		sols, _ := solutions(t, build(t, n, 0, rows))
+		if len(sols) != want {
+			t.Errorf("partitions of %d: %d, want %d", n, len(sols), want)
+		}
+	}
+}
+
+// queens encodes n queens: primary columns for the n ranks and n files,
+// secondary ones for the 2n-1 diagonals and 2n-1 anti-diagonals. Row r*n+f
+// puts a queen on rank r, file f.
+func queens(t testing.TB, n int) *Matrix {
+	var rows [][]int
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			rows = append(rows, []int{r, n + f, 2*n + r + f, 4*n - 1 + r - f + n - 1})
+		}
+	}
+	return build(t, 2*n, 4*n-2, rows)
+}
+
+func TestQueens(t *testing.T) {
+	// OEIS A000170.
+	want := []int{1, 0, 0, 2, 10, 4, 40, 92}
+	for i, w := range want {
+		n := i + 1
+		sols, _ := solutions(t, queens(t, n))
+		if len(sols) != w {
+			t.Errorf("%d queens: %d solutions, want %d", n, len(sols), w)
+		}
+		for _, s := range sols {
+			if err := checkQueens(n, s); err != nil {
+				t.Fatalf("%d queens: %v: %v", n, s, err)
+			}
+		}
+	}
+}
+
+func checkQueens(n int, rows []int) error {
+	if len(rows) != n {
+		return fmt.Errorf("%d queens, want %d", len(rows), n)
+	}
+	for i, a := range rows {
+		for _, b := range rows[i+1:] {
+			ra, fa, rb, fb := a/n, a%n, b/n, b%n
+			if ra == rb || fa == fb || ra-fa == rb-fb || ra+fa == rb+fb {
+				return fmt.Errorf("queens %d and %d attack each other", a, b)
+			}
+		}
+	}
+	return nil
+}
+
+func TestSelect(t *testing.T) {
+	tests := []struct {
+		name   string
+		rows   []int
+		errAt  int // index into rows of the Select that must fail, or -1
+		want   [][]int
+		wantSt Stats
+	}{
+		{"part of the answer", []int{3}, -1, [][]int{{0, 3, 4}}, Stats{Nodes: 2, Solutions: 1}},
+		{"the whole answer", []int{0, 3, 4}, -1, [][]int{{0, 3, 4}}, Stats{Solutions: 1}},
+		{"not in the answer", []int{1}, -1, nil, Stats{Nodes: 2}},
+		{"clash", []int{0, 2}, 1, [][]int{{0, 3, 4}}, Stats{Nodes: 2, Solutions: 1}},
+		{"twice", []int{4, 4}, 1, [][]int{{0, 3, 4}}, Stats{Nodes: 2, Solutions: 1}},
+		{"out of range", []int{6}, 0, [][]int{{0, 3, 4}}, Stats{Nodes: 5, Guesses: 1, Solutions: 1}},
+		{"negative", []int{-1}, 0, [][]int{{0, 3, 4}}, Stats{Nodes: 5, Guesses: 1, Solutions: 1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := build(t, 7, 0, knuth)
+			for k, r := range tc.rows {
+				err := m.Select(r)
+				if (err != nil) != (k == tc.errAt) {
+					t.Fatalf("Select(%d): error %v, want error %v", r, err, k == tc.errAt)
+				}
+			}
+			sols, st := solutions(t, m)
+			if !slices.EqualFunc(sols, tc.want, slices.Equal) {
+				t.Errorf("solutions %v, want %v", sols, tc.want)
+			}
+			if st != tc.wantSt {
+				t.Errorf("stats %+v, want %+v", st, tc.wantSt)
+			}
+		})
+	}
+}
+
+func TestSelectedRowsComeFirst(t *testing.T) {
+	m := build(t, 7, 0, knuth)
+	if err := m.Select(4); err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	if _, err := m.Search(context.Background(), func(rows []int) bool {
+		got = slices.Clone(rows)
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[0] != 4 {
+		t.Errorf("solution %v, want the selected row 4 first", got)
+	}
+	if sel := m.Selected(); !slices.Equal(sel, []int{4}) {
+		t.Errorf("Selected() = %v, want [4]", sel)
+	}
+}
+
+func TestAddRowErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		cols []int
+	}{
+		{"empty", nil},
+		{"negative", []int{0, -1}},
+		{"past the end", []int{3}},
+		{"repeated", []int{0, 1, 0}},
+		{"only secondary", []int{2}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := build(t, 2, 1, [][]int{{0}, {1, 2}})
+			if _, err := m.AddRow(tc.cols...); err == nil {
+				t.Errorf("AddRow(%v) succeeded", tc.cols)
+			}
+			// A rejected row leaves the matrix as it was and does not
+			// get in the way of the next row.
+			if m.NumRows() != 2 {
+				t.Errorf("NumRows() = %d after a rejected row, want 2", m.NumRows())
+			}
+			if r, err := m.AddRow(0, 1); r != 2 || err != nil {
+				t.Fatalf("AddRow(0, 1) after a rejected row = %d, %v; want 2, nil", r, err)
+			}
+			if sols, _ := solutions(t, m); len(sols) != 2 {
+				t.Errorf("%d solutions, want 2", len(sols))
+			}
+		})
+	}
+	m := build(t, 2, 0, [][]int{{0}})
+	if err := m.Select(0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.AddRow(1); err == nil {
+		t.Error("AddRow after Select succeeded")
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	for _, c := range [][2]int{{-1, 0}, {0, -1}, {1 << 30, 0}} {
+		if _, err := New(c[0], c[1]); err == nil {
+			t.Errorf("New(%d, %d) succeeded", c[0], c[1])
+		}
+	}
+}
+
+func TestRow(t *testing.T) {
+	m := build(t, 7, 0, knuth)
+	for r, want := range knuth {
+		if got := m.Row(r); !slices.Equal(got, want) {
+			t.Errorf("Row(%d) = %v, want %v", r, got, want)
+		}
+	}
+	if got := m.Row(len(knuth)); got != nil {
+		t.Errorf("Row past the end = %v, want nil", got)
+	}
+	if m.NumRows() != 6 || m.NumColumns() != 7 || m.NumPrimary() != 7 {
+		t.Errorf("NumRows %d, NumColumns %d, NumPrimary %d; want 6, 7, 7", m.NumRows(), m.NumColumns(), m.NumPrimary())
+	}
+}
+
+func TestZeroMatrix(t *testing.T) {
+	var m Matrix
+	sols, _ := solutions(t, &m)
+	if len(sols) != 1 || len(sols[0]) != 0 {
+		t.Errorf("zero matrix: solutions %v, want one empty solution", sols)
+	}
+	if _, err := m.AddRow(0); err == nil {
+		t.Error("AddRow(0) on a matrix without columns succeeded")
+	}
+}
+
+// TestStopRestores checks that a search stopped by its visitor leaves the
+// matrix whole: searching again finds everything.
+func TestStopRestores(t *testing.T) {
+	m := queens(t, 8)
+	for stopAt := 1; stopAt <= 3; stopAt++ {
+		seen := 0
+		st, err := m.Search(context.Background(), func([]int) bool {
+			seen++
+			return seen < stopAt
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen != stopAt || st.Solutions != stopAt {
+			t.Errorf("stop at %d: visitor saw %d, Stats.Solutions %d", stopAt, seen, st.Solutions)
+		}
+		if sols, _ := solutions(t, m); len(sols) != 92 {
+			t.Fatalf("after stopping at %d: %d solutions, want 92", stopAt, len(sols))
+		}
+	}
+}
+
+func TestReset(t *testing.T) {
+	m := queens(t, 8)
+	if err := m.Select(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Reset(7, 0); err != nil {
+		t.Fatal(err)
+	}
+	if m.NumRows() != 0 || m.NumColumns() != 7 {
+		t.Fatalf("after Reset: %d rows, %d columns", m.NumRows(), m.NumColumns())
+	}
+	for _, r := range knuth {
+		if _, err := m.AddRow(r...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sols, _ := solutions(t, m)
+	if want := [][]int{{0, 3, 4}}; !slices.EqualFunc(sols, want, slices.Equal) {
+		t.Errorf("reused matrix: solutions %v, want %v", sols, want)
+	}
+}
+
+func TestChangeDuringSearch(t *testing.T) {
+	m := build(t, 7, 0, knuth)
+	var errs []error
+	if _, err := m.Search(context.Background(), func([]int) bool {
+		_, err := m.AddRow(0)
+		errs = append(errs, err, m.Select(0), m.Reset(1, 0))
+		_, err = m.Search(context.Background(), nil)
+		errs = append(errs, err)
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i, err := range errs {
+		if err == nil {
+			t.Errorf("change %d during Search succeeded", i)
+		}
+	}
+	if sols, _ := solutions(t, m); len(sols) != 1 {
+		t.Errorf("%d solutions after refused changes, want 1", len(sols))
+	}
+}
+
+func TestCancel(t *testing.T) {
+	// 20 queens have about 39 billion solutions: only the context stops
+	// counting them.
+	m := queens(t, 20)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	st, err := m.Search(ctx, nil)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error %v, want DeadlineExceeded", err)
+	}
+	if st.Nodes == 0 {
+		t.Error("no nodes searched before the deadline")
+	}
+
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	if st, err := m.Search(ctx, nil); !errors.Is(err, context.Canceled) || st.Nodes != 0 {
+		t.Errorf("cancelled context: %d nodes, error %v; want 0 and Canceled", st.Nodes, err)
+	}
+
+	// The cancelled search left the matrix whole.
+	found := false
+	if _, err := m.Search(context.Background(), func(rows []int) bool {
+		found = checkQueens(20, rows) == nil
+		return false
+	}); err != nil || !found {
+		t.Errorf("search after cancellation: found %v, error %v", found, err)
+	}
+}
