@@ -1,0 +1,134 @@
+package naive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+)
+
+// Strategy is row-major backtracking. The zero value is ready to use.
+type Strategy struct{}
+
+// New returns the naive strategy.
+func New() solvers.Strategy { return Strategy{} }
+
+// Name returns "naive".
+func (Strategy) Name() string { return "naive" }
+
+const (
+	maxCells = solvers.MaxSize * solvers.MaxSize
+	// ctxEvery is a mask on the node count: the context is polled once every
+	// ctxEvery+1 nodes.
+	ctxEvery = 1<<12 - 1
+)
+
+// emptyCell is an empty cell with the indices into search.free of its row,
+// column and region.
+type emptyCell struct {
+	cell          uint16
+	row, col, reg uint8
+}
+
+// search is the state of one call of Search, on fixed arrays so that the
+// search allocates nothing, and free is indexed by uint8 to need no bounds
+// checks.
+type search struct {
+	ctx  context.Context
+	opts solvers.Options
+	st   solvers.Stats
+	err  error
+	stop bool
+
+	full  uint32      // one bit per digit
+	free  [256]uint32 // digits missing from each unit: rows, then columns, then regions
+	grid  [maxCells]uint8
+	cells solvers.Grid // grid[:N*N], handed to the visitor
+	empty []emptyCell  // in row-major order
+	buf   [maxCells]emptyCell
+}
+
+// Search visits the solutions of p as opts says, in lexicographic order of
+// the grid read row by row. Stats.Nodes counts the empty cells reached,
+// Stats.Guesses those with more than one candidate.
+func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
+	if p == nil {
+		return solvers.Stats{}, errors.New("naive: nil puzzle")
+	}
+	if n := p.Size(); n < 1 || n > solvers.MaxSize {
+		// Only the zero Puzzle, which is not valid, gets here.
+		return solvers.Stats{}, fmt.Errorf("naive: %dx%d grid: %w", n, n, solvers.ErrUnsupported)
+	}
+	if p.Clash() != nil {
+		return solvers.Stats{}, nil
+	}
+	n := p.Size()
+	s := &search{ctx: ctx, opts: opts, full: 1<<n - 1}
+	s.cells = s.grid[:n*n]
+	s.empty = s.buf[:0]
+	for u := range 3 * n {
+		s.free[u] = s.full
+	}
+	for i := range s.cells {
+		e := emptyCell{uint16(i), uint8(i / n), uint8(n + i%n), uint8(2*n + p.Region(i))}
+		if v := p.Cell(i); v != 0 {
+			s.grid[i] = uint8(v)
+			bit := uint32(1) << (v - 1)
+			s.free[e.row] &^= bit
+			s.free[e.col] &^= bit
+			s.free[e.reg] &^= bit
+		} else {
+			s.empty = append(s.empty, e)
+		}
+	}
+	s.dfs(0)
+	return s.st, s.err
+}
+
+// dfs fills s.empty[k:].
+func (s *search) dfs(k int) {
+	if k == len(s.empty) {
+		s.visit()
+		return
+	}
+	s.st.Nodes++
+	if s.st.Nodes&ctxEvery == 0 {
+		if err := s.ctx.Err(); err != nil {
+			s.err = fmt.Errorf("naive: search stopped after %d nodes: %w", s.st.Nodes, err)
+			s.stop = true
+			return
+		}
+	}
+	e := s.empty[k]
+	m := s.free[e.row] & s.free[e.col] & s.free[e.reg]
+	if m&(m-1) != 0 {
+		s.st.Guesses++
+	}
+	for ; m != 0; m &= m - 1 {
+		bit := m & -m
+		s.free[e.row] &^= bit
+		s.free[e.col] &^= bit
+		s.free[e.reg] &^= bit
+		s.grid[e.cell] = uint8(bits.TrailingZeros32(bit) + 1)
+		s.dfs(k + 1)
+		s.free[e.row] |= bit
+		s.free[e.col] |= bit
+		s.free[e.reg] |= bit
+		if s.stop {
+			return
+		}
+	}
+}
+
+// visit hands a complete grid to the caller.
+func (s *search) visit() {
+	s.st.Solutions++
+	if s.opts.Visit != nil && !s.opts.Visit(s.cells) {
+		s.stop = true
+	}
+	if s.opts.Limit > 0 && s.st.Solutions >= s.opts.Limit {
+		s.stop = true
+	}
+}
