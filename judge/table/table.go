@@ -1,0 +1,150 @@
+package table
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+)
+
+// maxNote bounds the note and message columns, in characters.
+const maxNote = 72
+
+// Results writes one row per result: problem, strategy, tests passed,
+// verdict, total and longest test time, and a note naming the first test
+// that did not pass and why.
+func Results(w io.Writer, rs []judge.Result) error {
+	rows := make([][]string, 0, len(rs))
+	for _, r := range rs {
+		rows = append(rows, []string{
+			r.Problem, r.Solution,
+			fmt.Sprintf("%d/%d", r.Passed, r.Total),
+			string(r.Verdict),
+			Duration(r.TotalTime()), Duration(r.MaxTime()),
+			note(r),
+		})
+	}
+	return render(w, []column{
+		{"problem", left}, {"strategy", left}, {"passed", right}, {"verdict", left},
+		{"total time", right}, {"max time", right}, {"note", left},
+	}, rows)
+}
+
+// note describes the first test of r that did not pass.
+func note(r judge.Result) string {
+	for _, t := range r.Tests {
+		if t.Verdict == verdict.AC {
+			continue
+		}
+		s := t.Name + ": " + string(t.Verdict)
+		if t.Message != "" {
+			s += ": " + t.Message
+		}
+		return shorten(s, maxNote)
+	}
+	return ""
+}
+
+// Tests writes one row per test: name, verdict, time, memory and message.
+// Tests without a measured time or memory show "-".
+func Tests(w io.Writer, tests []judge.TestResult) error {
+	rows := make([][]string, 0, len(tests))
+	for _, t := range tests {
+		rows = append(rows, []string{
+			t.Name, string(t.Verdict), Duration(t.Time()), Memory(t.MemoryKB), shorten(t.Message, maxNote),
+		})
+	}
+	return render(w, []column{
+		{"test", left}, {"verdict", left}, {"time", right}, {"memory", right}, {"message", left},
+	}, rows)
+}
+
+// Duration formats d for people: "-" for none, milliseconds with three
+// significant-ish decimals below a second ("0.045 ms", "1.234 ms",
+// "12.35 ms", "123.5 ms"), seconds with one decimal from a second up
+// ("2.0 s").
+func Duration(d time.Duration) string {
+	ms := judge.Millis(d)
+	switch {
+	case d <= 0:
+		return "-"
+	case ms < 10:
+		return fmt.Sprintf("%.3f ms", ms)
+	case ms < 100:
+		return fmt.Sprintf("%.2f ms", ms)
+	case d < time.Second:
+		return fmt.Sprintf("%.1f ms", ms)
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// Memory formats a size in KiB: "-" for none, "512 KB", "12.5 MB".
+func Memory(kb int64) string {
+	switch {
+	case kb <= 0:
+		return "-"
+	case kb < 1024:
+		return fmt.Sprintf("%d KB", kb)
+	}
+	return fmt.Sprintf("%.1f MB", float64(kb)/1024)
+}
+
+type align bool
+
+const (
+	left  align = false
+	right align = true
+)
+
+type column struct {
+	name  string
+	align align
+}
+
+// render writes rows under the header as an ASCII table.
+func render(w io.Writer, cols []column, rows [][]string) error {
+	header := make([]any, len(cols))
+	aligns := make([]tw.Align, len(cols))
+	for i, c := range cols {
+		header[i] = c.name
+		aligns[i] = tw.AlignLeft
+		if c.align == right {
+			aligns[i] = tw.AlignRight
+		}
+	}
+	t := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
+	)
+	t.Header(header...)
+	for _, r := range rows {
+		if err := t.Append(r); err != nil {
+			return fmt.Errorf("table: %w", err)
+		}
+	}
+	if err := t.Render(); err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	return nil
+}
+
+// shorten folds s onto one line of at most n characters.
+func shorten(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-3]) + "..."
+}
