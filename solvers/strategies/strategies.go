@@ -7,12 +7,22 @@ import (
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
+	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
+	"github.com/sudoku-judge/sudoku-judge/solvers/mrv"
+	"github.com/sudoku-judge/sudoku-judge/solvers/naive"
+	"github.com/sudoku-judge/sudoku-judge/solvers/propagate"
 )
 
 // All returns every built-in strategy, simplest first.
 func All() []solvers.Strategy {
 	return []solvers.Strategy{
 		// Each strategy package adds its New() here once it passes solverstest.
+		naive.New(),
+		mrv.New(),
+		dlx.New(),
+		propagate.New(),
+		fast.New(),
 	}
 }
 

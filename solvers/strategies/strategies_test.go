@@ -50,7 +50,6 @@ type outcome struct {
 	solution string
 }
 
-
 // agree solves every puzzle with every strategy that supports its size and
 // is not excluded, and checks they all agree with the first.
 func agree(t *testing.T, ps []*solvers.Puzzle, skip map[string]bool, want func(i int, o outcome) error) {

@@ -1,0 +1,23 @@
+// Package fast is the bit-parallel 9x9 sudoku strategy, the reference
+// solver for every 9x9 problem: standard and jigsaw regions, first
+// solution, counting, enumeration, and branch and bound for an objective.
+//
+// Candidates are held as one 81-bit board per digit, so naked and hidden
+// singles and locked candidates are found with a few dozen word operations
+// per digit. The unit masks come from the puzzle's regions; those of the
+// standard boxes are computed once per strategy value, and standard grids
+// get branch-free hidden singles and locked candidates over whole bands.
+// The search guesses on the bivalue cell with the most empty peers and
+// copies a small fixed-size state per guess; it does not allocate while
+// solving. Under an objective it bounds every node by the best assignment
+// of each unit's empty cells and by each digit's best placement, and
+// explores the most promising child first.
+// Other grid sizes are rejected with an error wrapping
+// [solvers.ErrUnsupported].
+//
+// The code reads top down: fast.go (the strategy), search.go (states and
+// the search), propagate.go (placing digits, the deduction loop),
+// singles.go and locked.go (the deductions), topology.go and board.go (unit
+// masks and cell sets), bound.go, digitbound.go and maximize.go (the
+// objective).
+package fast

@@ -1,0 +1,117 @@
+package fast
+
+import "math/bits"
+
+// lockedCandidates applies the intersections of a region with a row or a
+// column: when a digit's places in one of them all lie in the other, the
+// digit leaves the rest of the other. It works from the unit masks, so it
+// serves jigsaw regions too, and reports whether it removed anything.
+func (sv *solver) lockedCandidates(st *state) bool {
+	t := sv.topo
+	changed := false
+	for st.dirty&lockedMask != 0 {
+		d := bits.TrailingZeros32(st.dirty >> lockedDirty)
+		st.dirty &^= 1 << uint(lockedDirty+d)
+		open := ^st.placed[d] & allUnits
+		for open != 0 {
+			u := bits.TrailingZeros32(open)
+			open &= open - 1
+			x := st.cand[d].and(t.unit[u])
+			if x.isZero() {
+				continue // found by the singles
+			}
+			c := x.first()
+			for _, v := range t.unitsOf[c] {
+				if int(v) == u || (u < 18) == (v < 18) {
+					continue // a line with a line, or the unit itself
+				}
+				if !x.andNot(t.unit[v]).isZero() {
+					continue
+				}
+				// x lies in u ∩ v: d leaves v outside u.
+				drop := st.cand[d].and(t.unit[v]).andNot(t.unit[u])
+				if !drop.isZero() {
+					st.cand[d] = st.cand[d].andNot(drop)
+					st.dirty |= touched(1 << uint(d))
+					changed = true
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// Standard boxes: a band is three rows of the board, 27 bits, and its
+// boxes are the bit triplets 0-2, 3-5 and 6-8 of each row.
+
+const (
+	seg     = 1 | 1<<3 | 1<<6  // first bit of each box's triplet in a row
+	stack0  = 1 | 1<<3 | 1<<6  // first column of each stack
+	stack1  = stack0 << 1      // second column of each stack
+	stack2  = stack0 << 2      // third column of each stack
+	bandCol = 1 | 1<<9 | 1<<18 // the cells of column 0 of a band
+)
+
+// others returns, for triplet-first bits y (positions 0, 3, 6 of a band's
+// first row, in either band of a word), the first bits of the other
+// triplets of the same row. No shift reaches the other band's positions.
+func others(y uint64) uint64 {
+	return (y<<3 | y>>6 | y<<6 | y>>3) & (seg | seg<<27)
+}
+
+// otherCols returns, for a set of columns, the other columns of their
+// stacks.
+func otherCols(y uint64) uint64 {
+	r1 := (y<<1)&(stack1|stack2) | (y>>2)&stack0
+	r2 := (y<<2)&stack2 | (y>>1)&(stack0|stack1)
+	return r1 | r2
+}
+
+// lockedStandard is lockedCandidates for the standard boxes, all the
+// intersections of one digit at once: rows and boxes within each band,
+// columns and boxes across the bands.
+func (sv *solver) lockedStandard(st *state) bool {
+	changed := false
+	for st.dirty&lockedMask != 0 {
+		d := bits.TrailingZeros32(st.dirty >> lockedDirty)
+		st.dirty &^= 1 << uint(lockedDirty+d)
+		b := st.cand[d]
+		keepLo := lockedRows(b.lo, seg|seg<<27)
+		keepHi := lockedRows(b.hi, seg)
+		// The columns holding d in each band.
+		c0 := (b.lo | b.lo>>9 | b.lo>>18) & rowCells
+		c1 := (b.lo>>27 | b.lo>>36 | b.lo>>45) & rowCells
+		c2 := (b.hi | b.hi>>9 | b.hi>>18) & rowCells
+		// A column whose d lies in one band: d leaves the other columns
+		// of that band's box. A box whose d lies in one column: d leaves
+		// the column in the other bands.
+		s0, s1, s2 := c0&^otherCols(c0), c1&^otherCols(c1), c2&^otherCols(c2)
+		drop0 := (otherCols(c0&^(c1|c2)) | s1 | s2) * bandCol
+		drop1 := (otherCols(c1&^(c0|c2)) | s0 | s2) * bandCol
+		drop2 := (otherCols(c2&^(c0|c1)) | s0 | s1) * bandCol
+		nb := board{lo: b.lo & keepLo &^ (drop0 | drop1<<27), hi: b.hi & keepHi &^ drop2}
+		if !nb.equal(b) {
+			// Not marked for locked candidates again: a second pass
+			// rarely finds more, and the singles come first anyway.
+			st.cand[d] = nb
+			st.dirty |= 1 << uint(d)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// lockedRows returns the cells of word w (whole bands) that survive the
+// row and box intersections inside each band; first marks the first
+// triplet of each band's first row.
+func lockedRows(w, first uint64) uint64 {
+	t := (w | w>>1 | w>>2) & (first | first<<9 | first<<18) // triplets holding d
+	s0, s1, s2 := t&first, t>>9&first, t>>18&first
+	// A box whose d lies in one row: d leaves the row's other boxes. A
+	// row whose d lies in one box: d leaves the box's other rows.
+	one0, one1, one2 := s0&^others(s0), s1&^others(s1), s2&^others(s2)
+	drop0 := others(s0&^(s1|s2)) | one1 | one2
+	drop1 := others(s1&^(s0|s2)) | one0 | one2
+	drop2 := others(s2&^(s0|s1)) | one0 | one1
+	return ^((drop0 | drop1<<9 | drop2<<18) * 7)
+}

@@ -1,0 +1,227 @@
+package fast
+
+import "math/bits"
+
+// place solves cell c with digit d: the digit leaves c's peers and every
+// other digit leaves c.
+func (sv *solver) place(st *state, d, c int) {
+	t := sv.topo
+	bit := cellBoard(c)
+	// Every digit that had the cell loses it and is marked. The cell
+	// lies in one word: only that word changes.
+	var had uint32
+	if c < loCells {
+		had = dropBit(&st.cand, 0, uint(c))
+	} else {
+		had = dropBit(&st.cand, 1, uint(c-loCells))
+	}
+	// Digit d lost the cell's peers: it is searched again in full. The
+	// others lost the cell alone: only its units need a look.
+	others := had &^ (1 << uint(d))
+	st.dirty |= touched(1<<uint(d)) | others<<lockedDirty
+	for m := others &^ st.dirty; m != 0; m &= m - 1 {
+		st.near[bits.TrailingZeros32(m)] |= t.cellUnits[c]
+	}
+	st.nearMask |= uint16(others &^ st.dirty)
+	st.cand[d] = st.cand[d].andNot(t.peers[c]).or(bit)
+	st.todo = st.todo.andNot(bit)
+	st.placed[d] |= t.cellUnits[c]
+}
+
+// dropBit clears bit i of word w (0 lo, 1 hi) in every digit's board and
+// returns the digits that had it. Unrolled: the loop costs as much as the
+// work.
+func dropBit(cand *[9]board, w int, i uint) uint32 {
+	m := uint64(1) << i
+	if w == 0 {
+		h := cand[0].lo>>i&1 | cand[1].lo>>i&1<<1 | cand[2].lo>>i&1<<2 |
+			cand[3].lo>>i&1<<3 | cand[4].lo>>i&1<<4 | cand[5].lo>>i&1<<5 |
+			cand[6].lo>>i&1<<6 | cand[7].lo>>i&1<<7 | cand[8].lo>>i&1<<8
+		cand[0].lo &^= m
+		cand[1].lo &^= m
+		cand[2].lo &^= m
+		cand[3].lo &^= m
+		cand[4].lo &^= m
+		cand[5].lo &^= m
+		cand[6].lo &^= m
+		cand[7].lo &^= m
+		cand[8].lo &^= m
+		return uint32(h)
+	}
+	h := cand[0].hi>>i&1 | cand[1].hi>>i&1<<1 | cand[2].hi>>i&1<<2 |
+		cand[3].hi>>i&1<<3 | cand[4].hi>>i&1<<4 | cand[5].hi>>i&1<<5 |
+		cand[6].hi>>i&1<<6 | cand[7].hi>>i&1<<7 | cand[8].hi>>i&1<<8
+	cand[0].hi &^= m
+	cand[1].hi &^= m
+	cand[2].hi &^= m
+	cand[3].hi &^= m
+	cand[4].hi &^= m
+	cand[5].hi &^= m
+	cand[6].hi &^= m
+	cand[7].hi &^= m
+	cand[8].hi &^= m
+	return uint32(h)
+}
+
+// countLo counts the candidates of the cells todo of the lo words,
+// bit-sliced: ones marks cells with at least one, twos with two or more.
+// Unrolled: the loop costs as much as the work.
+func countLo(cand *[9]board, todo uint64) (ones, twos uint64) {
+	ones = cand[0].lo & todo
+	x1 := cand[1].lo & todo
+	twos |= ones & x1
+	ones |= x1
+	x2 := cand[2].lo & todo
+	twos |= ones & x2
+	ones |= x2
+	x3 := cand[3].lo & todo
+	twos |= ones & x3
+	ones |= x3
+	x4 := cand[4].lo & todo
+	twos |= ones & x4
+	ones |= x4
+	x5 := cand[5].lo & todo
+	twos |= ones & x5
+	ones |= x5
+	x6 := cand[6].lo & todo
+	twos |= ones & x6
+	ones |= x6
+	x7 := cand[7].lo & todo
+	twos |= ones & x7
+	ones |= x7
+	x8 := cand[8].lo & todo
+	twos |= ones & x8
+	ones |= x8
+	return ones, twos
+}
+
+// countHi counts the candidates of the cells todo of the hi words,
+// bit-sliced: ones marks cells with at least one, twos with two or more.
+// Unrolled: the loop costs as much as the work.
+func countHi(cand *[9]board, todo uint64) (ones, twos uint64) {
+	ones = cand[0].hi & todo
+	x1 := cand[1].hi & todo
+	twos |= ones & x1
+	ones |= x1
+	x2 := cand[2].hi & todo
+	twos |= ones & x2
+	ones |= x2
+	x3 := cand[3].hi & todo
+	twos |= ones & x3
+	ones |= x3
+	x4 := cand[4].hi & todo
+	twos |= ones & x4
+	ones |= x4
+	x5 := cand[5].hi & todo
+	twos |= ones & x5
+	ones |= x5
+	x6 := cand[6].hi & todo
+	twos |= ones & x6
+	ones |= x6
+	x7 := cand[7].hi & todo
+	twos |= ones & x7
+	ones |= x7
+	x8 := cand[8].hi & todo
+	twos |= ones & x8
+	ones |= x8
+	return ones, twos
+}
+
+// propagate applies naked and hidden singles until neither finds anything.
+// It reports false when it finds a contradiction: a cell without a
+// candidate or a unit without a place for some digit.
+func (sv *solver) propagate(st *state) bool {
+	t := sv.topo
+	for {
+		if st.todo.isZero() {
+			return true
+		}
+		ones, twos := countLo(&st.cand, st.todo.lo)
+		onesHi, twosHi := countHi(&st.cand, st.todo.hi)
+		if st.todo.lo&^ones != 0 || st.todo.hi&^onesHi != 0 {
+			return false
+		}
+		if singles := (board{ones &^ twos, onesHi &^ twosHi}); !singles.isZero() {
+			for d := range st.cand {
+				s := st.cand[d].and(singles)
+				for !s.isZero() {
+					c := s.first()
+					s = s.dropFirst()
+					// An earlier single of this batch may have taken
+					// the cell's only candidate.
+					if !st.cand[d].has(c) {
+						return false
+					}
+					st.cand[d] = st.cand[d].andNot(t.peers[c])
+					st.todo = st.todo.andNot(cellBoard(c))
+					st.placed[d] |= t.cellUnits[c]
+					st.dirty |= touched(1 << uint(d))
+				}
+			}
+			continue
+		}
+		if st.dirty&singlesDirty == 0 && st.nearMask == 0 {
+			return true
+		}
+		for st.dirty&singlesDirty != 0 {
+			d := bits.TrailingZeros32(st.dirty)
+			st.dirty &= st.dirty - 1
+			st.near[d] = 0
+			st.nearMask &^= 1 << uint(d)
+			if st.placed[d] == allUnits {
+				continue // solved everywhere: nothing to find
+			}
+			alone, ok := sv.hiddenSingles(st, d)
+			if !ok {
+				return false
+			}
+			for ; !alone.isZero(); alone = alone.dropFirst() {
+				c := alone.first()
+				// An earlier single of this batch may have taken the
+				// cell or made it a peer.
+				if !st.cand[d].has(c) {
+					return false
+				}
+				sv.place(st, d, c)
+			}
+		}
+		for st.nearMask != 0 && st.dirty&singlesDirty == 0 {
+			d := bits.TrailingZeros16(st.nearMask)
+			st.nearMask &= st.nearMask - 1
+			open := st.near[d] &^ st.placed[d]
+			st.near[d] = 0
+			for ; open != 0; open &= open - 1 {
+				x := st.cand[d].and(t.unit[bits.TrailingZeros32(open)])
+				switch x.count() {
+				case 0:
+					return false
+				case 1:
+					sv.place(st, d, x.first())
+				}
+			}
+		}
+	}
+}
+
+// settle applies every deduction until none applies: the singles, then the
+// locked candidates, which pay only once the singles are exhausted. It
+// reports false on a contradiction.
+func (sv *solver) settle(st *state) bool {
+	if !sv.propagate(st) {
+		return false
+	}
+	for !st.todo.isZero() && sv.locked(st) {
+		if !sv.propagate(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// locked applies locked candidates and reports whether it removed any.
+func (sv *solver) locked(st *state) bool {
+	if sv.topo.standard {
+		return sv.lockedStandard(st)
+	}
+	return sv.lockedCandidates(st)
+}

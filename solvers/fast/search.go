@@ -1,0 +1,187 @@
+package fast
+
+import (
+	"context"
+	"math/bits"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+)
+
+// A state is one node of the search: it is copied, never shared, when the
+// search guesses.
+type state struct {
+	// cand[d] holds the cells that may still hold digit d+1. A solved cell
+	// keeps exactly the bit of its digit.
+	cand [9]board
+	// todo holds the cells not yet solved.
+	todo board
+	// placed[d] has bit u set once digit d+1 is solved in unit u.
+	placed [9]uint32
+	// dirty has bit d set when cand[d] changed since it was last searched
+	// for hidden singles, and bit lockedDirty+d since it was last searched
+	// for locked candidates.
+	dirty uint32
+	// near[d] holds the units to search for hidden singles of digit d+1
+	// when d only lost single cells (to other digits) since its last
+	// search: only those cells' units can have changed. nearMask marks the
+	// digits with units to search.
+	near     [9]uint32
+	nearMask uint16
+}
+
+const (
+	singlesDirty = 1<<9 - 1    // the dirty bits of the hidden singles
+	lockedDirty  = 16          // the shift of the locked candidates' bits
+	lockedMask   = 0x1FF << 16 // the dirty bits of the locked candidates
+)
+
+// touched returns the dirty bits of the digits in m.
+func touched(m uint32) uint32 { return m | m<<lockedDirty }
+
+// A solver is the mutable context of one Search call.
+type solver struct {
+	topo  *topology
+	ctx   context.Context
+	opts  solvers.Options
+	obj   *scorer
+	best  int // best score among the visited solutions, -1 before the first
+	stats solvers.Stats
+	stop  bool
+	err   error
+	grid  solvers.Grid
+}
+
+// start returns the state holding p's givens, before any deduction. The
+// givens must not clash.
+func (sv *solver) start(p *solvers.Puzzle) state {
+	var st state
+	for d := range st.cand {
+		st.cand[d] = full
+	}
+	st.todo = full
+	st.dirty = touched(1<<9 - 1)
+	for c := 0; c < numCell; c++ {
+		if v := p.Cell(c); v != 0 {
+			sv.place(&st, v-1, c)
+		}
+	}
+	return st
+}
+
+// search explores s and everything below it, for every solution. The
+// state is passed by value: a copy on the stack per guess, never a heap
+// allocation.
+func (sv *solver) search(s state) {
+	st := &s
+	for {
+		sv.stats.Nodes++
+		if sv.stats.Nodes%checkEvery == 0 {
+			if err := sv.ctx.Err(); err != nil {
+				sv.err = stopped(err)
+				sv.stop = true
+				return
+			}
+		}
+		if !sv.settle(st) {
+			return
+		}
+		if st.todo.isZero() {
+			sv.visit(st)
+			return
+		}
+		c, digits := sv.choose(st)
+		if bits.OnesCount16(digits) > 1 {
+			sv.stats.Guesses++
+		}
+		// Try all but the last digit on copies; the last one continues
+		// in st itself.
+		for bits.OnesCount16(digits) > 1 {
+			d := bits.TrailingZeros16(digits)
+			digits &^= 1 << uint(d)
+			child := *st
+			sv.place(&child, d, c)
+			sv.search(child)
+			if sv.stop {
+				return
+			}
+		}
+		sv.place(st, bits.TrailingZeros16(digits), c)
+	}
+}
+
+// choose picks the cell to guess and returns it with its candidates as a
+// digit mask: a bivalue cell if there is one (the one with the most empty
+// peers, or under an objective the one whose choice weighs most), else
+// the first cell with three candidates or the one with the fewest.
+func (sv *solver) choose(st *state) (int, uint16) {
+	var ones, twos, threes board
+	for d := range st.cand {
+		x := st.cand[d].and(st.todo)
+		threes = threes.or(twos.and(x))
+		twos = twos.or(ones.and(x))
+		ones = ones.or(x)
+	}
+	var c int
+	if pairs := twos.andNot(threes); !pairs.isZero() {
+		if sv.obj != nil {
+			return sv.obj.heaviest(st, pairs)
+		}
+		c = pairs.first()
+		// The bivalue cell with the most empty peers: either guess
+		// removes a digit from the most cells.
+		most := -1
+		for x := pairs; !x.isZero(); x = x.dropFirst() {
+			i := x.first()
+			if n := sv.topo.peers[i].and(st.todo).count(); n >= most {
+				most, c = n, i
+			}
+		}
+	} else {
+		best := 10
+		for s := st.todo; !s.isZero(); s = s.dropFirst() {
+			i := s.first()
+			if n := bits.OnesCount16(digitsAt(st, i)); n < best {
+				best, c = n, i
+				if n <= 3 {
+					break
+				}
+			}
+		}
+	}
+	return c, digitsAt(st, c)
+}
+
+// digitsAt returns the candidates of cell c as a mask, bit d for digit d+1.
+func digitsAt(st *state, c int) uint16 {
+	var m uint16
+	for d := range st.cand {
+		if st.cand[d].has(c) {
+			m |= 1 << uint(d)
+		}
+	}
+	return m
+}
+
+// visit reports the solved state st to the caller.
+func (sv *solver) visit(st *state) {
+	sv.stats.Solutions++
+	if sv.opts.Visit != nil || sv.obj != nil {
+		if sv.grid == nil {
+			sv.grid = make(solvers.Grid, numCell)
+		}
+		for d := range st.cand {
+			for s := st.cand[d]; !s.isZero(); s = s.dropFirst() {
+				sv.grid[s.first()] = uint8(d + 1)
+			}
+		}
+		if sv.obj != nil {
+			sv.best = max(sv.best, sv.obj.score(sv.grid))
+		}
+		if sv.opts.Visit != nil && !sv.opts.Visit(sv.grid) {
+			sv.stop = true
+		}
+	}
+	if sv.opts.Limit > 0 && sv.stats.Solutions >= sv.opts.Limit {
+		sv.stop = true
+	}
+}

@@ -1,0 +1,54 @@
+package fast
+
+import "github.com/sudoku-judge/sudoku-judge/solvers"
+
+const (
+	numUnit  = 27 // 9 rows, 9 columns, 9 regions
+	allUnits = 1<<numUnit - 1
+)
+
+// A topology holds the unit masks of one region layout, precomputed so the
+// search never looks at the puzzle's regions again.
+type topology struct {
+	unit      [numUnit]board    // rows 0-8, columns 9-17, regions 18-26
+	peers     [numCell]board    // cells sharing a unit with the cell, not the cell itself
+	cellUnits [numCell]uint32   // bit u set when the cell is in unit u
+	unitsOf   [numCell][3]uint8 // the cell's row, column and region
+	standard  bool              // the regions are the standard boxes
+}
+
+// newTopology builds the masks for a 9x9 grid whose cell i lies in region
+// region(i).
+func newTopology(region func(i int) int) *topology {
+	t := new(topology)
+	t.init(region)
+	return t
+}
+
+func (t *topology) init(region func(i int) int) {
+	t.standard = true
+	for c := 0; c < numCell; c++ {
+		r := region(c)
+		if r != c/27*3+c%9/3 {
+			t.standard = false
+		}
+		us := [3]uint8{uint8(c / 9), uint8(9 + c%9), uint8(18 + r)}
+		t.unitsOf[c] = us
+		for _, u := range us {
+			t.unit[u] = t.unit[u].or(cellBoard(c))
+			t.cellUnits[c] |= 1 << u
+		}
+	}
+	for c := 0; c < numCell; c++ {
+		var p board
+		for _, u := range t.unitsOf[c] {
+			p = p.or(t.unit[u])
+		}
+		t.peers[c] = p.andNot(cellBoard(c))
+	}
+}
+
+func standardTopology() *topology {
+	regions := solvers.StandardRegions(9)
+	return newTopology(func(i int) int { return int(regions[i]) })
+}
