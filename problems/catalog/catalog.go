@@ -1,0 +1,67 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/hdu4069"
+	"github.com/sudoku-judge/sudoku-judge/problems/poj2676"
+	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
+	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
+	"github.com/sudoku-judge/sudoku-judge/problems/target"
+)
+
+// All returns a new value of every problem, in catalog order.
+func All() []problems.Problem {
+	return []problems.Problem{
+		poj2676.New(),
+		poj3074.New(),
+		poj3076.New(),
+		hdu4069.New(),
+		target.New(),
+	}
+}
+
+// IDs returns the ids of All, in order.
+func IDs() []string {
+	var ids []string
+	for _, p := range All() {
+		ids = append(ids, p.ID())
+	}
+	return ids
+}
+
+// Lookup returns the problem with the given id.
+func Lookup(id string) (problems.Problem, error) {
+	for _, p := range All() {
+		if p.ID() == id {
+			return p, nil
+		}
+	}
+	return nil, fmt.Errorf("no problem %q (have %s)", id, strings.Join(IDs(), ", "))
+}
+
+// Select resolves "all" (or "") or a comma-separated list of ids to
+// problems, in the order given. A repeated id is an error, so that a run
+// does not judge one problem twice by accident.
+func Select(list string) ([]problems.Problem, error) {
+	if list = strings.TrimSpace(list); list == "" || list == "all" {
+		return All(), nil
+	}
+	var out []problems.Problem
+	seen := make(map[string]bool)
+	for _, id := range strings.Split(list, ",") {
+		id = strings.TrimSpace(id)
+		if seen[id] {
+			return nil, fmt.Errorf("problem %q listed twice in %q", id, list)
+		}
+		seen[id] = true
+		p, err := Lookup(id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}

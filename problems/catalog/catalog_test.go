@@ -1,0 +1,73 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAll(t *testing.T) {
+	seen := make(map[string]bool)
+	for _, p := range All() {
+		id := p.ID()
+		if seen[id] {
+			t.Errorf("problem %s listed twice", id)
+		}
+		seen[id] = true
+		if p.Config().Name == "" || p.Reference() == nil || p.Checker() == nil {
+			t.Errorf("%s: incomplete problem (name %q)", id, p.Config().Name)
+		}
+		tests, err := p.Tests()
+		if err != nil || len(tests) == 0 || tests[0].Group() != "sample" {
+			t.Errorf("%s: %d tests (%v), want samples first", id, len(tests), err)
+		}
+	}
+	for _, id := range []string{"poj2676", "poj3074", "poj3076", "hdu4069", "target"} {
+		if !seen[id] {
+			t.Errorf("problem %s is missing", id)
+		}
+	}
+}
+
+func TestSelect(t *testing.T) {
+	all := strings.Join(IDs(), ",")
+	tests := []struct {
+		list    string
+		want    string // ids, comma-separated
+		errText string
+	}{
+		{"", all, ""},
+		{"all", all, ""},
+		{"poj3076", "poj3076", ""},
+		{"poj3074, poj2676", "poj3074,poj2676", ""},
+		{"poj2676,poj2676", "", "listed twice"},
+		{"poj9999", "", `no problem "poj9999" (have poj2676, poj3074, poj3076, hdu4069, target)`},
+		{"poj2676,", "", `no problem ""`},
+	}
+	for _, tc := range tests {
+		ps, err := Select(tc.list)
+		if tc.errText != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.errText) {
+				t.Errorf("Select(%q): error %v, want %q", tc.list, err, tc.errText)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Select(%q): %v", tc.list, err)
+			continue
+		}
+		var ids []string
+		for _, p := range ps {
+			ids = append(ids, p.ID())
+		}
+		if got := strings.Join(ids, ","); got != tc.want {
+			t.Errorf("Select(%q) = %s, want %s", tc.list, got, tc.want)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	p, err := Lookup("poj3074")
+	if err != nil || p.ID() != "poj3074" {
+		t.Fatalf("Lookup(poj3074) = %v, %v", p, err)
+	}
+}

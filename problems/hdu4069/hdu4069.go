@@ -1,0 +1,183 @@
+package hdu4069
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/checker"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/gen"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
+)
+
+//go:embed problem.yaml data
+var files embed.FS
+
+// ID is the problem's stable name.
+const ID = "hdu4069"
+
+// The two fixed answers, spelled as the judge wants them.
+const (
+	noSolution        = "No solution"
+	multipleSolutions = "Multiple Solutions"
+)
+
+type problem struct {
+	pkg *problems.Package
+}
+
+// New returns the problem. It panics if the embedded problem.yaml is
+// invalid, which the package's tests rule out.
+func New() problems.Problem {
+	pkg, err := problems.Load(files)
+	if err != nil {
+		panic(fmt.Sprintf("%s: %v", ID, err))
+	}
+	return &problem{pkg: pkg}
+}
+
+func (*problem) ID() string                        { return ID }
+func (p *problem) Config() problems.Config         { return p.pkg.Config }
+func (p *problem) Tests() ([]problems.Test, error) { return p.pkg.Tests() }
+func (*problem) Checker() checker.Checker          { return checker.Lines{} }
+func (*problem) Reference() solvers.Strategy       { return dlx.New() }
+
+// SolveCase counts the solutions of the case up to two: the answer is the
+// solution when there is one, else which message to print.
+func (*problem) SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Puzzle) (problems.Answer, error) {
+	if p.Size() != side {
+		return problems.Answer{}, fmt.Errorf("%s: want a 9x9 puzzle, got side %d", ID, p.Size())
+	}
+	g, n, st, err := solvers.Solve(ctx, s, p, 2)
+	if err != nil {
+		return problems.Answer{Stats: st}, fmt.Errorf("%s: %s: %w", ID, s.Name(), err)
+	}
+	return problems.Answer{Grid: g, Solutions: n, Stats: st}, nil
+}
+
+// Format writes "Case k:" for each answer, then its solution as 9 lines of
+// 9 digits, or "No solution", or "Multiple Solutions".
+func (*problem) Format(w io.Writer, answers []problems.Answer) error {
+	var b strings.Builder
+	for k, a := range answers {
+		fmt.Fprintf(&b, "Case %d:\n", k+1)
+		switch {
+		case a.Solutions == 0:
+			b.WriteString(noSolution + "\n")
+		case a.Solutions >= 2:
+			b.WriteString(multipleSolutions + "\n")
+		case len(a.Grid) != cells:
+			return fmt.Errorf("%s: answer %d has one solution but no 9x9 grid", ID, k+1)
+		default:
+			for i, v := range a.Grid {
+				if v < 1 || v > 9 {
+					return fmt.Errorf("%s: answer %d holds %d, want digits 1-9", ID, k+1, v)
+				}
+				b.WriteByte('0' + v)
+				if i%side == side-1 {
+					b.WriteByte('\n')
+				}
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Generate writes opts.Count random squiggly puzzles (at least one): random
+// connected regions from package gen, a random solution, givens removed
+// down to about opts.Givens (0: a minimal puzzle). opts.Kind asks for
+// "unique" (the default), "multiple" or "none" solutions, or "mixed", which
+// draws each case's kind: half unique, a quarter with several solutions, an
+// eighth with none that only search reveals, an eighth with two clashing
+// givens.
+func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
+	kind := opts.Kind
+	if kind == "" {
+		kind = "unique"
+	}
+	if !slices.Contains([]string{"unique", "multiple", "none", "mixed"}, kind) {
+		return fmt.Errorf("%s: generate: unknown kind %q (want unique, multiple, none or mixed)", ID, opts.Kind)
+	}
+	if opts.Count < 0 || opts.Count > MaxCases {
+		return fmt.Errorf("%s: generate: count %d out of range 0-%d", ID, opts.Count, MaxCases)
+	}
+	rng := opts.Rand()
+	ps := make([]*solvers.Puzzle, 0, max(opts.Count, 1))
+	for k := range max(opts.Count, 1) {
+		caseKind := kind
+		if kind == "mixed" {
+			caseKind = [...]string{"unique", "unique", "unique", "unique", "multiple", "multiple", "none", "clash"}[rng.IntN(8)]
+		}
+		pz, err := p.generateCase(rng, opts, caseKind)
+		if err != nil {
+			return fmt.Errorf("%s: generate case %d: %w", ID, k+1, err)
+		}
+		ps = append(ps, pz)
+	}
+	return WriteInput(w, ps)
+}
+
+// layoutTries bounds how many region layouts generateCase draws before
+// giving up; gen.Solution nearly always fills the first.
+const layoutTries = 10
+
+// generateCase makes one puzzle of the kind: "unique", "multiple", "none" or
+// "clash" (a unique puzzle plus a given repeating another in its row,
+// column or region).
+func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind string) (*solvers.Puzzle, error) {
+	var regions []uint8
+	var sol solvers.Grid
+	for try := 1; ; try++ {
+		var err error
+		if regions, err = gen.Regions(rng, side); err != nil {
+			return nil, err
+		}
+		sol, err = gen.Solution(rng, side, regions)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, gen.ErrNoFill) || try == layoutTries {
+			return nil, err
+		}
+	}
+	opts.Kind = kind
+	if kind == "clash" {
+		opts.Kind = "unique"
+	}
+	pz, err := gen.Puzzle(context.Background(), rng, sol, side, regions, opts, p.Reference())
+	if err != nil || kind != "clash" {
+		return pz, err
+	}
+	return addClash(rng, pz)
+}
+
+// addClash copies a random given of p into an empty cell sharing a row,
+// column or region with it.
+func addClash(rng *rand.Rand, p *solvers.Puzzle) (*solvers.Puzzle, error) {
+	g := p.Givens()
+	type pair struct{ from, to int }
+	var pairs []pair
+	for _, unit := range p.Units() {
+		for _, i := range unit {
+			for _, j := range unit {
+				if g[i] != 0 && g[j] == 0 {
+					pairs = append(pairs, pair{i, j})
+				}
+			}
+		}
+	}
+	if len(pairs) == 0 {
+		return nil, fmt.Errorf("no empty cell shares a unit with a given")
+	}
+	pr := pairs[rng.IntN(len(pairs))]
+	g[pr.to] = g[pr.from]
+	return solvers.New(side, g, p.Regions())
+}

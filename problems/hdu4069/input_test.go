@@ -1,0 +1,263 @@
+package hdu4069
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/propagate"
+)
+
+// TestParseLayouts checks inputs the parser accepts besides the sample's
+// own layout: they must give the sample's puzzles.
+func TestParseLayouts(t *testing.T) {
+	tests, err := New().Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sample := string(tests[0].Input)
+	want, err := Parse("sample", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	noBorder := func(s string) string {
+		// Drop the outer walls: up on row 1, right on column 9, ...
+		var b strings.Builder
+		toks := strings.Fields(s)
+		b.WriteString(toks[0] + "\n")
+		for k, tok := range toks[1:] {
+			i := k % 81
+			v := atoi(tok)
+			if i < 9 {
+				v &^= 16
+			}
+			if i%9 == 8 {
+				v &^= 32
+			}
+			if i >= 72 {
+				v &^= 64
+			}
+			if i%9 == 0 {
+				v &^= 128
+			}
+			b.WriteString(itoa(v) + " ")
+		}
+		return b.String()
+	}
+	inputs := map[string]string{
+		"one line":        strings.Join(strings.Fields(sample), " "),
+		"CRLF":            strings.ReplaceAll(sample, "\n", "\r\n"),
+		"tabs and blanks": "\n\n" + strings.ReplaceAll(sample, " ", "\t  "),
+		"no border walls": noBorder(sample),
+		"no final EOL":    strings.TrimRight(sample, "\n"),
+	}
+	for name, in := range inputs {
+		got, err := Parse(name, []byte(in))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !samePuzzles(got, want) {
+			t.Errorf("%s: puzzles differ from the sample's", name)
+		}
+	}
+}
+
+func atoi(s string) int {
+	v := 0
+	for _, c := range s {
+		v = 10*v + int(c-'0')
+	}
+	return v
+}
+
+func samePuzzles(a, b []*solvers.Puzzle) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !slices.Equal(a[k].Givens(), b[k].Givens()) || !slices.Equal(a[k].Regions(), b[k].Regions()) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestWriteInputRoundTrip writes the sample back and gets the sample's
+// bytes: the walls on both sides of every boundary and around the border,
+// as the judge's file has them.
+func TestWriteInputRoundTrip(t *testing.T) {
+	tests, err := New().Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := Parse("sample", tests[0].Input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteInput(&b, ps); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(tests[0].Input) {
+		t.Errorf("WriteInput(Parse(sample)) differs from the sample:\n%s", b.String())
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	prob := New()
+	ctx := context.Background()
+	tests := []struct {
+		kind  string
+		count int
+		want  []int // allowed solution counts, 2 meaning 2 or more
+	}{
+		{"", 2, []int{1}},
+		{"unique", 1, []int{1}},
+		{"multiple", 2, []int{2}},
+		{"none", 2, []int{0}},
+		{"mixed", 16, []int{0, 1, 2}},
+	}
+	for _, tc := range tests {
+		opts := problems.GenOptions{Count: tc.count, Seed: 11, Kind: tc.kind}
+		var a, b bytes.Buffer
+		if err := prob.Generate(&a, opts); err != nil {
+			t.Fatalf("%q: %v", tc.kind, err)
+		}
+		if tc.kind == "" { // generating is slow: check determinism once
+			if err := prob.Generate(&b, opts); err != nil {
+				t.Fatal(err)
+			}
+			if a.String() != b.String() {
+				t.Errorf("%q: same seed, different output", tc.kind)
+			}
+		}
+		ps, err := Parse("gen", a.Bytes())
+		if err != nil {
+			t.Fatalf("%q: generated input does not parse: %v", tc.kind, err)
+		}
+		if len(ps) != tc.count {
+			t.Errorf("%q: %d cases, want %d", tc.kind, len(ps), tc.count)
+		}
+		seen := map[int]bool{}
+		for k, p := range ps {
+			if p.Standard() {
+				t.Errorf("%q case %d: regions are the standard boxes", tc.kind, k+1)
+			}
+			n, _, err := solvers.Count(ctx, propagate.New(), p, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(tc.want, n) {
+				t.Errorf("%q case %d: %d solutions, want one of %v", tc.kind, k+1, n, tc.want)
+			}
+			if tc.kind == "none" && p.Clash() != nil {
+				t.Errorf("%q case %d: givens clash; want the search to show there is no solution", tc.kind, k+1)
+			}
+			seen[n] = true
+		}
+		if tc.kind == "mixed" && len(seen) != 3 {
+			t.Errorf("mixed: solution counts %v, want all of 0, 1, 2+", seen)
+		}
+	}
+}
+
+func TestGenerateBadOptions(t *testing.T) {
+	for _, opts := range []problems.GenOptions{
+		{Kind: "several"},
+		{Count: -1},
+		{Count: MaxCases + 1},
+	} {
+		if err := New().Generate(&bytes.Buffer{}, opts); err == nil {
+			t.Errorf("Generate(%+v): no error", opts)
+		}
+	}
+}
+
+// TestChecker judges hand-made outputs of the sample.
+func TestChecker(t *testing.T) {
+	prob := New()
+	tests, err := prob.Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, ans := tests[0].Input, string(tests[0].Answer)
+	cases := []struct {
+		name   string
+		output string
+		want   verdict.Verdict
+	}{
+		{"expected", ans, verdict.AC},
+		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), verdict.AC},
+		{"wrong digit", strings.Replace(ans, "521439678", "521439687", 1), verdict.WA},
+		{"lower-case Solutions", strings.Replace(ans, "Multiple Solutions", "Multiple solutions", 1), verdict.WA},
+		{"No Solution capitalised", strings.Replace(ans, "No solution", "No Solution", 1), verdict.WA},
+		{"unique case called multiple", strings.Replace(ans, "521439678\n763895124\n984527361\n346182795\n157964832\n812743956\n235678419\n479216583\n698351247", "Multiple Solutions", 1), verdict.WA},
+		{"missing last case", strings.TrimSuffix(ans, "Case 3:\nMultiple Solutions\n"), verdict.WA},
+		{"case header on the grid's line", strings.Replace(ans, "Case 1:\n", "Case 1: ", 1), verdict.PE},
+		{"empty", "", verdict.WA},
+	}
+	for _, tc := range cases {
+		if r := prob.Checker().Check(in, []byte(tc.output), []byte(ans)); r.Verdict != tc.want {
+			t.Errorf("%s: %s (%s), want %s", tc.name, r.Verdict, r.Message, tc.want)
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	grid := make(solvers.Grid, 81)
+	for i := range grid {
+		grid[i] = uint8(i%9 + 1)
+	}
+	var b bytes.Buffer
+	err := New().Format(&b, []problems.Answer{{Solutions: 0}, {Grid: grid, Solutions: 1}, {Grid: grid, Solutions: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Case 1:\nNo solution\nCase 2:\n" + strings.Repeat("123456789\n", 9) + "Case 3:\nMultiple Solutions\n"
+	if b.String() != want {
+		t.Errorf("Format:\n%s\nwant\n%s", b.String(), want)
+	}
+	for _, bad := range []problems.Answer{{Solutions: 1}, {Solutions: 1, Grid: make(solvers.Grid, 81)}, {Solutions: 1, Grid: grid[:80]}} {
+		if err := New().Format(&bytes.Buffer{}, []problems.Answer{bad}); err == nil {
+			t.Errorf("Format(%v): no error", bad)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	tests, err := New().Tests()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, tc := range tests[:2] {
+		f.Add(tc.Input)
+	}
+	f.Add([]byte("1\n0 0 0"))
+	f.Add([]byte("2\n-1 300 x"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		ps, err := Parse("fuzz", in)
+		if err != nil {
+			if _, ok := err.(*problems.ParseError); !ok {
+				t.Fatalf("error %T %v, want *problems.ParseError", err, err)
+			}
+			return
+		}
+		var b bytes.Buffer
+		if err := WriteInput(&b, ps); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Parse("again", b.Bytes())
+		if err != nil {
+			t.Fatalf("written input does not parse: %v\n%s", err, b.Bytes())
+		}
+		if !samePuzzles(ps, again) {
+			t.Fatal("round trip changed the puzzles")
+		}
+	})
+}

@@ -1,0 +1,79 @@
+// Command mkdata writes the generated secret tests of HDU 4069 into
+// problems/hdu4069/data/secret. Run it from the module root:
+//
+//	go run ./problems/hdu4069/internal/mkdata
+//
+// Each input comes from the problem's Generate with a fixed seed; each
+// answer from the reference strategy, and mkdata refuses to write it unless
+// a second, independent strategy produces an output the checker accepts.
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/hdu4069"
+	"github.com/sudoku-judge/sudoku-judge/solvers/mrv"
+)
+
+// A spec is one generated test file.
+type spec struct {
+	name string
+	opts problems.GenOptions
+}
+
+// Specs lists the generated tests; SOURCE.md describes the same list.
+var specs = []spec{
+	{"1-unique", problems.GenOptions{Count: 100, Seed: 406901, Kind: "unique"}},
+	{"2-multiple", problems.GenOptions{Count: 60, Seed: 406902, Kind: "multiple"}},
+	{"3-none", problems.GenOptions{Count: 60, Seed: 406903, Kind: "none"}},
+	{"4-mixed", problems.GenOptions{Count: 100, Seed: 406904, Kind: "mixed"}},
+	{"5-mixed", problems.GenOptions{Count: 100, Seed: 406905, Kind: "mixed"}},
+	{"6-mixed-30", problems.GenOptions{Count: 100, Seed: 406906, Kind: "mixed", Givens: 30}},
+}
+
+func main() {
+	dir := flag.String("dir", filepath.Join("problems", "hdu4069", "data", "secret"), "directory to write the tests into")
+	flag.Parse()
+	if err := run(*dir); err != nil {
+		fmt.Fprintf(os.Stderr, "mkdata: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir string) error {
+	prob := hdu4069.New()
+	second := mrv.New()
+	for _, sp := range specs {
+		start := time.Now()
+		var in bytes.Buffer
+		if err := prob.Generate(&in, sp.opts); err != nil {
+			return fmt.Errorf("%s: %w", sp.name, err)
+		}
+		var ans, check bytes.Buffer
+		ctx := context.Background()
+		if err := problems.Solve(ctx, prob, prob.Reference(), sp.name, in.Bytes(), &ans); err != nil {
+			return err
+		}
+		if err := problems.Solve(ctx, prob, second, sp.name, in.Bytes(), &check); err != nil {
+			return err
+		}
+		if r := prob.Checker().Check(in.Bytes(), check.Bytes(), ans.Bytes()); r.Verdict != verdict.AC {
+			return fmt.Errorf("%s: %s disagrees with %s: %s\n%s", sp.name, second.Name(), prob.Reference().Name(), r.Message, r.Diff)
+		}
+		for ext, b := range map[string][]byte{".in": in.Bytes(), ".ans": ans.Bytes()} {
+			if err := os.WriteFile(filepath.Join(dir, sp.name+ext), b, 0o644); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("%s: %d cases in %v\n", sp.name, sp.opts.Count, time.Since(start).Round(time.Millisecond))
+	}
+	return nil
+}

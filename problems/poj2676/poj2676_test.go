@@ -1,0 +1,367 @@
+package poj2676
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+)
+
+func TestConfig(t *testing.T) {
+	c := New().Config()
+	if c.TimeLimit() != 2*time.Second || c.MemoryLimit() != 64<<20 || c.Validation != "custom" {
+		t.Errorf("limits %v, %d bytes, validation %q; want POJ's 2s, 64 MiB, a special judge", c.TimeLimit(), c.MemoryLimit(), c.Validation)
+	}
+	if s := c.StrategyTimeLimit(); s < time.Second || s > 2*time.Second {
+		t.Errorf("strategy time limit %v, want 1-2s", s)
+	}
+}
+
+// test returns the named test of the problem's data.
+func test(t *testing.T, name string) problems.Test {
+	t.Helper()
+	tests, err := New().Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range tests {
+		if tc.Name == name {
+			return tc
+		}
+	}
+	t.Fatalf("no test %s", name)
+	return problems.Test{}
+}
+
+// TestTests checks the data files: each input parses, round-trips through
+// WriteInput, and has 9 answer lines per case.
+func TestTests(t *testing.T) {
+	tests, err := New().Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Case counts of the real data are facts of the judge's files.
+	want := map[string]int{"sample/1": 1, "secret/1": 10}
+	multiple := 0
+	for _, tc := range tests {
+		ps, err := Parse(tc.Name, tc.Input)
+		if err != nil {
+			t.Errorf("%s: %v", tc.Name, err)
+			continue
+		}
+		if n, ok := want[tc.Name]; ok && len(ps) != n {
+			t.Errorf("%s: %d cases, want %d", tc.Name, len(ps), n)
+		}
+		delete(want, tc.Name)
+		if lines := bytes.Count(tc.Answer, []byte("\n")); lines != 9*len(ps) {
+			t.Errorf("%s: %d answer lines for %d cases", tc.Name, lines, len(ps))
+		}
+		var b bytes.Buffer
+		if err := WriteInput(&b, ps); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != string(tc.Input) {
+			t.Errorf("%s: WriteInput(Parse(input)) differs from the input", tc.Name)
+		}
+		for _, p := range ps {
+			if n, _, _ := solvers.Count(context.Background(), New().Reference(), p, 2); n == 2 {
+				multiple++
+			}
+		}
+	}
+	for name := range want {
+		t.Errorf("test %s is missing", name)
+	}
+	if multiple == 0 {
+		t.Error("no case with several solutions: the special judge goes untested")
+	}
+}
+
+const sample = `103000509
+002109400
+000704000
+300502006
+060000050
+700803004
+000401000
+009205800
+804000107
+`
+
+func TestParse(t *testing.T) {
+	ps, err := Parse("in", []byte("  2\r\n"+strings.ReplaceAll(sample, "\n", "\r\n")+"\n\n"+sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 2 || ps[0].NumGivens() != 30 || ps[0].Cell(0) != 1 || ps[0].Cell(1) != 0 || ps[1].Cell(80) != 7 {
+		t.Fatalf("parsed %d puzzles %v; want 2 copies of the sample, 30 givens each", len(ps), ps)
+	}
+	if ps, err := Parse("in", []byte("0\n")); err != nil || len(ps) != 0 {
+		t.Errorf("Parse(0) = %d puzzles, %v; want none", len(ps), err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	rows := strings.Split(sample, "\n")
+	tests := []struct {
+		name, input string
+		line, col   int
+		msg         string
+	}{
+		{"empty input", "", 1, 0, "want the number of test cases"},
+		{"only space", " \n\n", 1, 0, "want the number of test cases"},
+		{"T not a number", "x1\n" + sample, 1, 1, `want the number of test cases, got "x1"`},
+		{"T negative", "-1\n", 1, 1, "want the number of test cases"},
+		{"T with junk", "1a\n" + sample, 1, 2, "want the number of test cases"},
+		{"T too large", "99999999999999999999999\n", 1, 1, "too large"},
+		{"T larger than cases", "2\n" + sample, 10, 0, "input ends in case 2 of 2, before row 1"},
+		{"case cut short", "1\n" + strings.Join(rows[:4], "\n"), 5, 0, "input ends in case 1 of 1, before row 5"},
+		{"short row", "1\n" + rows[0][:8] + "\n", 2, 9, "case 1, row 1 has 8 digits, want 9"},
+		{"long row", "1\n" + rows[0] + "1\n", 2, 10, "case 1, row 1 has 10 digits, want 9"},
+		{"dot for empty", "1\n" + rows[0] + "\n1.3000509\n", 3, 2, `case 1, row 2: want a digit 0-9 (0 for empty), got '.'`},
+		{"spaced digits", "1\n1 0 3 0 0 0 5 0 9\n", 2, 2, "case 1, row 1 has 1 digits"},
+		{"two rows on a line", "1\n" + rows[0] + " " + rows[1] + "\n", 2, 11, "want one row per line"},
+		{"T and row on a line", "1 " + sample, 1, 3, "want one row per line"},
+		{"trailing garbage", "1\n" + sample + "\n  #\n", 12, 3, `unexpected "#" after the 1 cases`},
+		{"extra case", "1\n" + sample + sample, 11, 1, "after the 1 cases"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("in", []byte(tc.input))
+			var pe *problems.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v, want a *ParseError", err)
+			}
+			if pe.File != "in" || pe.Line != tc.line || pe.Col != tc.col || !strings.Contains(pe.Msg, tc.msg) {
+				t.Errorf("error %q at %d:%d, want %q at %d:%d", pe.Msg, pe.Line, pe.Col, tc.msg, tc.line, tc.col)
+			}
+		})
+	}
+}
+
+// TestSamples solves the sample, whose solution is unique, with the
+// reference and compares bytes.
+func TestSamples(t *testing.T) {
+	prob := New()
+	tc := test(t, "sample/1")
+	var out bytes.Buffer
+	if err := problems.Solve(context.Background(), prob, prob.Reference(), tc.Name, tc.Input, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(tc.Answer) {
+		t.Errorf("output\n%s\nwant\n%s", out.String(), tc.Answer)
+	}
+}
+
+func TestSolveCaseNoSolution(t *testing.T) {
+	prob := New()
+	// Row 1 leaves only 9 for r1c9, and column 9 already holds 9: the
+	// givens do not clash, yet there is no solution.
+	in := "1\n123456780\n000000009\n" + strings.Repeat("000000000\n", 7)
+	ps, err := Parse("in", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = prob.SolveCase(context.Background(), prob.Reference(), ps[0])
+	if err == nil || !strings.Contains(err.Error(), "no solution") || !strings.Contains(err.Error(), "12345678.") {
+		t.Errorf("error %v, want one naming the puzzle and saying it has no solution", err)
+	}
+}
+
+// alternative returns a completion of case k (from 0) of the test that
+// differs from the one in its .ans.
+func alternative(t *testing.T, tc problems.Test, k int) string {
+	t.Helper()
+	ps, err := Parse(tc.Name, tc.Input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(tc.Answer), "\n")
+	given := strings.Join(lines[9*k:9*k+9], "")
+	var alt solvers.Grid
+	_, err = New().Reference().Search(context.Background(), ps[k], solvers.Options{Visit: func(g solvers.Grid) bool {
+		if strings.ReplaceAll(g.Format(9), "\n", "") != given {
+			alt = append(solvers.Grid(nil), g...)
+			return false
+		}
+		return true
+	}})
+	if err != nil || alt == nil {
+		t.Fatalf("case %d has no second completion (%v)", k+1, err)
+	}
+	return alt.Format(9)
+}
+
+// replaceCase returns the answer with case k's 9 lines replaced by grid.
+func replaceCase(answer []byte, k int, grid string) string {
+	lines := strings.SplitAfter(string(answer), "\n")
+	return strings.Join(lines[:9*k], "") + grid + strings.Join(lines[9*k+9:], "")
+}
+
+// setCell returns the answer with the digit of case k, row r, column c
+// (from 0) replaced by d.
+func setCell(answer []byte, k, r, c int, d byte) string {
+	b := []byte(string(answer))
+	b[(9*k+r)*10+c] = d
+	return string(b)
+}
+
+func TestChecker(t *testing.T) {
+	tc := test(t, "secret/1")
+	ans := string(tc.Answer)
+	// Case 4 has exactly two completions. Case 1's r1c1 is a given 1, and
+	// r1c4, r1c5 are empty cells holding 6 and 2 in its unique solution:
+	// swapping them keeps row 1 right and breaks columns 4 and 5.
+	alt := replaceCase(tc.Answer, 3, alternative(t, tc, 3))
+	swapped := setCell([]byte(setCell(tc.Answer, 0, 0, 3, '2')), 0, 0, 4, '6')
+	tests := []struct {
+		name, output string
+		want         verdict.Verdict
+		msg          string
+	}{
+		{"reference answer", ans, verdict.AC, ""},
+		{"another completion", alt, verdict.AC, ""},
+		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), verdict.AC, ""},
+		{"trailing spaces and blank lines", strings.ReplaceAll(ans, "\n", " \n") + "\n\n", verdict.AC, ""},
+		{"given changed", setCell(tc.Answer, 0, 0, 0, '2'), verdict.WA, "case 1: cell r1c1 holds 2 but the given is 1"},
+		{"swap breaks columns", swapped, verdict.WA, "case 1: r1c4 and r"},
+		{"zero left", setCell(tc.Answer, 1, 2, 3, '0'), verdict.WA, `line 12, column 4: '0' is not a digit 1-9`},
+		{"missing case", replaceCase(tc.Answer, 9, ""), verdict.WA, "output has 9 grids, want 10"},
+		{"missing digits", ans[:len(ans)-5], verdict.WA, "output ends in case 10 of 10 after 77 of its 81 digits"},
+		{"extra case", ans + ans[:90], verdict.WA, "line 91: unexpected output after the 10 cases"},
+		{"empty", "", verdict.WA, "output has 0 grids, want 10"},
+		{"spaces between digits", strings.Join(strings.Split(ans, ""), " "), verdict.PE, "line 1: right digits, wrong layout"},
+		{"blank line between cases", strings.Replace(ans, ans[:90], ans[:90]+"\n", 1), verdict.PE, "line 10:"},
+		{"two rows on a line", strings.Replace(ans, "\n", "", 1), verdict.PE, "line 1:"},
+	}
+	for _, tc2 := range tests {
+		r := Checker{}.Check(tc.Input, []byte(tc2.output), tc.Answer)
+		if r.Verdict != tc2.want || !strings.Contains(r.Message, tc2.msg) {
+			t.Errorf("%s: %s %q, want %s %q", tc2.name, r.Verdict, r.Message, tc2.want, tc2.msg)
+		}
+		if r.Verdict == verdict.WA && tc2.name == "given changed" && r.Diff == "" {
+			t.Errorf("%s: no diff against the expected answer", tc2.name)
+		}
+	}
+	if r := (Checker{}).Check([]byte("1\n123\n"), tc.Answer, tc.Answer); r.Verdict != verdict.IE {
+		t.Errorf("malformed test input: %s, want IE", r.Verdict)
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	prob := New()
+	gen := func(opts problems.GenOptions) string {
+		t.Helper()
+		var b bytes.Buffer
+		if err := prob.Generate(&b, opts); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	for _, kind := range []string{"", "multiple"} {
+		opts := problems.GenOptions{Count: 3, Seed: 11, Kind: kind}
+		out := gen(opts)
+		ps, err := Parse("generated", []byte(out))
+		if err != nil {
+			t.Fatalf("kind %q: generated input does not parse: %v\n%s", kind, err, out)
+		}
+		if len(ps) != opts.Count {
+			t.Fatalf("kind %q: %d puzzles, want %d", kind, len(ps), opts.Count)
+		}
+		for i, p := range ps {
+			n, _, err := solvers.Count(context.Background(), prob.Reference(), p, 2)
+			if err != nil || (kind == "" && n != 1) || (kind == "multiple" && n != 2) {
+				t.Errorf("kind %q, puzzle %d: %d solutions (limit 2, %v)", kind, i+1, n, err)
+			}
+		}
+		if again := gen(opts); again != out {
+			t.Errorf("kind %q: the same seed generated a different input", kind)
+		}
+		opts.Seed++
+		if other := gen(opts); other == out {
+			t.Errorf("kind %q: another seed generated the same input", kind)
+		}
+	}
+	if err := prob.Generate(new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: "none"}); err == nil {
+		t.Error("Generate kind none succeeded; the problem's inputs are always solvable")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("1\n" + sample))
+	f.Add([]byte("0"))
+	f.Add([]byte("2\r\n" + sample + "\n" + sample))
+	f.Add([]byte("3\n" + sample))
+	f.Add([]byte("1 103000509\n"))
+	f.Fuzz(func(t *testing.T, input []byte) {
+		ps, err := Parse("fuzz", input)
+		if err != nil {
+			var pe *problems.ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 {
+				t.Fatalf("error %v is not a located *ParseError", err)
+			}
+			return
+		}
+		// Accepted input has a canonical form that parses to the same puzzles.
+		var b bytes.Buffer
+		if err := WriteInput(&b, ps); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Parse("canonical", b.Bytes())
+		if err != nil {
+			t.Fatalf("canonical form does not parse: %v", err)
+		}
+		if len(again) != len(ps) {
+			t.Fatalf("%d puzzles, then %d", len(ps), len(again))
+		}
+		for i := range ps {
+			if ps[i].String() != again[i].String() {
+				t.Fatalf("puzzle %d changed: %s then %s", i+1, ps[i], again[i])
+			}
+		}
+	})
+}
+
+// FuzzChecker feeds the special judge arbitrary output for the real test:
+// it never panics, and it accepts nothing that is not a valid answer.
+func FuzzChecker(f *testing.F) {
+	tests, err := New().Tests()
+	if err != nil {
+		f.Fatal(err)
+	}
+	tc := tests[1] // secret/1, the real data
+	puzzles, err := Parse(tc.Name, tc.Input)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(tc.Answer)
+	f.Add([]byte(strings.ReplaceAll(string(tc.Answer), "\n", " ")))
+	f.Add([]byte("123456789\n"))
+	f.Fuzz(func(t *testing.T, output []byte) {
+		r := Checker{}.Check(tc.Input, output, tc.Answer)
+		if r.Verdict != verdict.AC {
+			return
+		}
+		rows := strings.Fields(string(output))
+		if len(rows) != 9*len(puzzles) {
+			t.Fatalf("accepted %d rows for %d cases", len(rows), len(puzzles))
+		}
+		for k, p := range puzzles {
+			g := make(solvers.Grid, 0, cells)
+			for _, row := range rows[9*k : 9*k+9] {
+				for _, c := range []byte(row) {
+					g = append(g, c-'0')
+				}
+			}
+			if err := p.Check(g); err != nil {
+				t.Fatalf("accepted an invalid case %d: %v", k+1, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,103 @@
+package poj3074
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+)
+
+const cells = 81
+
+// terminator is the line that ends the input.
+const terminator = "end"
+
+// Parse reads an input: one line of 81 cells per puzzle, '1'-'9' for a
+// given and '.' for an empty cell, then a line "end". Trailing spaces and
+// CR on a line are ignored, and so are empty lines after "end"; anything
+// else is a *problems.ParseError.
+func (*problem) Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
+	return Parse(name, input)
+}
+
+// Parse is [problems.Problem.Parse] for this problem, for tools that work
+// on inputs without the rest of the problem.
+func Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
+	lines := bytes.Split(input, []byte("\n"))
+	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
+		lines = lines[:len(lines)-1] // the final newline ends the last line
+	}
+	var ps []*solvers.Puzzle
+	for n, raw := range lines {
+		line := bytes.TrimRight(raw, " \t\r")
+		errorf := func(col int, format string, args ...any) error {
+			return &problems.ParseError{File: name, Line: n + 1, Col: col, Msg: fmt.Sprintf(format, args...)}
+		}
+		if string(line) == terminator {
+			for m := n + 1; m < len(lines); m++ {
+				if rest := bytes.TrimLeft(lines[m], " \t\r"); len(rest) > 0 {
+					col := len(lines[m]) - len(rest) + 1
+					return nil, &problems.ParseError{File: name, Line: m + 1, Col: col,
+						Msg: fmt.Sprintf("unexpected %q after the %q line", shorten(rest), terminator)}
+				}
+			}
+			return ps, nil
+		}
+		if len(line) == 0 {
+			return nil, errorf(0, "empty line: want a puzzle of 81 cells or %q", terminator)
+		}
+		g := make([]uint8, cells)
+		for i, c := range line {
+			switch {
+			case i >= cells:
+				return nil, errorf(cells+1, "line has %d characters, want 81", len(line))
+			case c == '.':
+			case c >= '1' && c <= '9':
+				g[i] = c - '0'
+			case i == 0 && isLetter(c):
+				return nil, errorf(1, "unexpected %q: want a puzzle of 81 cells or %q", shorten(line), terminator)
+			default:
+				return nil, errorf(i+1, "unexpected %q: want a digit 1-9 or '.' for an empty cell", c)
+			}
+		}
+		if len(line) < cells {
+			return nil, errorf(len(line)+1, "line has %d cells, want 81", len(line))
+		}
+		p, err := solvers.NewStandard(9, g)
+		if err != nil {
+			return nil, errorf(0, "%v", err)
+		}
+		ps = append(ps, p)
+	}
+	return nil, &problems.ParseError{File: name, Line: len(lines) + 1,
+		Msg: fmt.Sprintf("input ends without the %q line after %d puzzles", terminator, len(ps))}
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// shorten quotes at most a few dozen bytes of b in messages.
+func shorten(b []byte) string {
+	const max = 24
+	if len(b) > max {
+		return string(b[:max]) + "..."
+	}
+	return string(b)
+}
+
+// WriteInput writes ps as an input of the problem.
+func WriteInput(w io.Writer, ps []*solvers.Puzzle) error {
+	var b strings.Builder
+	for i, p := range ps {
+		if p.Size() != 9 || !p.Standard() {
+			return fmt.Errorf("%s: puzzle %d is not a standard 9x9 sudoku", ID, i+1)
+		}
+		b.WriteString(strings.ReplaceAll(p.String(), "\n", ""))
+		b.WriteByte('\n')
+	}
+	b.WriteString(terminator + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
