@@ -1,14 +1,33 @@
 package main
 
 import (
-	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/table"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
-// PLACEHOLDER: replaced by the engineer who owns the list command.
 func newListCmd(e *env) *cobra.Command {
-	return &cobra.Command{Use: "list", Short: "(not yet built)", RunE: func(*cobra.Command, []string) error {
-		return errors.New("list: not yet built")
-	}}
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the problems and the built-in strategies",
+		Long: `List prints every problem (ID, name, source, number of sample and secret tests,
+time limits, checker, reference strategy) and every built-in strategy.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			probs := catalog.All()
+			fmt.Fprintln(e.stdout, "Problems:")
+			if err := table.Problems(e.stdout, probs); err != nil {
+				return fmt.Errorf("list: %w", err)
+			}
+			fmt.Fprintln(e.stdout, "\nStrategies:")
+			if err := table.Strategies(e.stdout, strategies.All(), probs); err != nil {
+				return fmt.Errorf("list: %w", err)
+			}
+			return nil
+		},
+	}
 }

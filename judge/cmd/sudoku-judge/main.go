@@ -12,6 +12,8 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 )
 
 // Exit codes.
@@ -31,7 +33,9 @@ type env struct {
 }
 
 func main() {
-	// (the sandbox's re-exec hook goes here, before anything else)
+	if sandbox.IsHelper() {
+		sandbox.RunHelper() // the sandbox re-executes this binary to set up a run; never returns
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr})
 	stop()

@@ -1,14 +1,172 @@
 package main
 
 import (
-	"errors"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
+	"github.com/sudoku-judge/sudoku-judge/judge/table"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
-// PLACEHOLDER: replaced by the engineer who owns the run command.
 func newRunCmd(e *env) *cobra.Command {
-	return &cobra.Command{Use: "run", Short: "(not yet built)", RunE: func(*cobra.Command, []string) error {
-		return errors.New("run: not yet built")
-	}}
+	var (
+		problem, strategy string
+		asJSON, verbose   bool
+		opts              builtin.Options
+	)
+	cmd := &cobra.Command{
+		Use:   "run [--problem ID,...|all] [--strategy NAME,...|all] [--json]",
+		Short: "Judge the built-in strategies on every problem's tests",
+		Long: `Run solves every test of the chosen problems with each chosen built-in strategy,
+under the problem's strategy time limit, and checks each output with the
+problem's checker. It also checks the strategies' outputs against each other
+and shows any disagreement as a diff.
+
+A strategy that exceeds the time limit on a test is TLE and its remaining tests
+of that problem are skipped (also TLE) unless --run-after-tle is given; a
+strategy that does not handle a problem (such as fast on 16x16 grids) is N/A.
+Neither is a failure. Run exits 1 on a wrong answer, a crash, a judge error or
+a disagreement, and 0 otherwise.
+
+Times are the CPU time of the strategy (on Linux; elsewhere, or with
+--wall-clock, wall-clock time), so other work on the machine does not distort
+them; a test is also stopped after ten times its limit in wall-clock time.`,
+		Example: `  sudoku-judge run
+  sudoku-judge run --problem poj2676,poj3074 --strategy dlx,mrv
+  sudoku-judge run --json > results.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			probs, err := catalog.Select(problem)
+			if err != nil {
+				return fmt.Errorf("run: --problem: %w", err)
+			}
+			strats, err := strategies.Select(strategy)
+			if err != nil {
+				return fmt.Errorf("run: --strategy: %w", err)
+			}
+			switch {
+			case len(probs) == 0:
+				return fmt.Errorf("run: no problem selected by --problem %q", problem)
+			case len(strats) == 0:
+				return fmt.Errorf("run: no strategy selected by --strategy %q", strategy)
+			case opts.Parallel < 0:
+				return fmt.Errorf("run: --parallel %d: want 0 (one per CPU) or more", opts.Parallel)
+			case opts.TimeLimit < 0:
+				return fmt.Errorf("run: --time-limit %s: want a positive duration", opts.TimeLimit)
+			}
+			var clear func()
+			opts.OnResult, clear = runProgress(e.stderr, len(probs)*len(strats))
+			rep, err := builtin.Run(cmd.Context(), probs, strats, opts)
+			clear()
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				err = writeRunJSON(e, rep)
+			} else {
+				err = writeRunReport(e.stdout, rep, verbose)
+			}
+			if err != nil {
+				return fmt.Errorf("run: %w", err)
+			}
+			if rep.Failed() {
+				return errFailed
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&problem, "problem", "all", "comma-separated problem IDs, or all")
+	f.StringVar(&strategy, "strategy", "all", "comma-separated strategy names, or all")
+	f.BoolVar(&asJSON, "json", false, "print the results as a JSON array, one object per problem and strategy")
+	f.BoolVarP(&verbose, "verbose", "v", false, "also print every test of every problem and strategy")
+	f.IntVarP(&opts.Parallel, "parallel", "j", 0, "problem-strategy pairs judged at once (0: one per CPU; 1: steadiest times)")
+	f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time limit per test, replacing each problem's strategy time limit (e.g. 500ms)")
+	f.BoolVar(&opts.RunAfterTLE, "run-after-tle", false, "keep running a strategy's tests of a problem after its first TLE there")
+	f.BoolVar(&opts.WallClock, "wall-clock", false, "time tests by the wall clock instead of the strategy's CPU time")
+	return cmd
+}
+
+// runProgress returns a hook that shows on w which problem and strategy
+// was judged last, "[3/25] poj2676 / dlx: AC", when w is a terminal, and a
+// function that clears that line. Otherwise the hook is nil.
+func runProgress(w io.Writer, total int) (func(judge.Result), func()) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil, func() {}
+	}
+	done := 0
+	show := func(r judge.Result) {
+		done++
+		fmt.Fprintf(f, "\r\033[K[%d/%d] %s / %s: %s", done, total, r.Problem, r.Solution, r.Verdict)
+	}
+	clear := func() {
+		if done > 0 {
+			fmt.Fprint(f, "\r\033[K")
+		}
+	}
+	return show, clear
+}
+
+// writeRunJSON prints the results as JSON on stdout and, since they are not
+// part of that array, any disagreements on stderr.
+func writeRunJSON(e *env, rep *builtin.Report) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep.Results); err != nil {
+		return err
+	}
+	for _, d := range rep.Disagreements {
+		fmt.Fprint(e.stderr, d.String())
+	}
+	return nil
+}
+
+// writeRunReport prints the results table, the failing tests, the
+// disagreements and a summary line.
+func writeRunReport(w io.Writer, rep *builtin.Report, verbose bool) error {
+	if err := table.Results(w, rep.Results); err != nil {
+		return err
+	}
+	if verbose {
+		for _, r := range rep.Results {
+			fmt.Fprintf(w, "\n%s / %s: %s, %d/%d passed\n", r.Problem, r.Solution, r.Verdict, r.Passed, r.Total)
+			if err := table.Tests(w, r.Tests); err != nil {
+				return err
+			}
+		}
+	}
+	first := true
+	for _, r := range rep.Results {
+		for _, t := range r.Tests {
+			if !t.Verdict.Failed() {
+				continue
+			}
+			if first {
+				fmt.Fprintln(w, "\nFailures:")
+				first = false
+			}
+			fmt.Fprintf(w, "%s / %s %s: %s: %s\n", r.Problem, r.Solution, t.Name, t.Verdict, t.Message)
+			if t.Diff != "" {
+				fmt.Fprint(w, "  "+strings.ReplaceAll(strings.TrimRight(t.Diff, "\n"), "\n", "\n  ")+"\n")
+			}
+		}
+	}
+	if len(rep.Disagreements) > 0 {
+		fmt.Fprintln(w, "\nDisagreements:")
+		for _, d := range rep.Disagreements {
+			fmt.Fprint(w, d.String())
+		}
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n", rep.Summary())
+	return err
 }

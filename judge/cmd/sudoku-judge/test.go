@@ -1,14 +1,305 @@
 package main
 
 import (
-	"errors"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/checker"
+	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/judge/program"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/judge/table"
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
 
-// PLACEHOLDER: replaced by the engineer who owns the test command.
+// programFlags are the flags of the commands that run a contestant's
+// program: test and stress.
+type programFlags struct {
+	problem     string
+	timeLimit   time.Duration
+	memoryLimit string
+	outputLimit string
+	compile     string
+	language    string
+}
+
+func (f *programFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&f.problem, "problem", "", "problem ID (see `sudoku-judge list`)")
+	fs.DurationVar(&f.timeLimit, "time-limit", 0, "CPU time per test (default: the problem's, or 2s)")
+	fs.StringVar(&f.memoryLimit, "memory-limit", "", "memory per test, such as 256M or 1G (default: the problem's, or 256M)")
+	fs.StringVar(&f.outputLimit, "output-limit", "", "output per test, such as 64M (default: the problem's, or 64M)")
+	fs.StringVar(&f.compile, "compile", "", "compile command instead of the language's, with {src} and {out}, e.g. 'gcc -O2 -o {out} {src}'")
+	fs.StringVar(&f.language, "lang", "", "language of PROGRAM instead of its extension's: c, c++, go, python")
+}
+
+// limits returns the limits of prob (nil: the defaults) overridden by the
+// flags.
+func (f *programFlags) limits(prob problems.Problem) (sandbox.Limits, error) {
+	var l sandbox.Limits
+	if prob != nil {
+		cfg := prob.Config()
+		l = program.LimitsFor(&cfg)
+	} else {
+		l = program.LimitsFor(nil)
+	}
+	if f.timeLimit < 0 {
+		return l, fmt.Errorf("--time-limit must be positive")
+	}
+	if f.timeLimit > 0 {
+		l.CPUTime = f.timeLimit
+	}
+	for _, s := range []struct {
+		flag, value string
+		dst         *int64
+	}{{"--memory-limit", f.memoryLimit, &l.Memory}, {"--output-limit", f.outputLimit, &l.Output}} {
+		if s.value == "" {
+			continue
+		}
+		n, err := parseSize(s.value)
+		if err != nil {
+			return l, fmt.Errorf("%s: %w", s.flag, err)
+		}
+		*s.dst = n
+	}
+	return l, nil
+}
+
+func (f *programFlags) buildOptions() (lang.Options, error) {
+	opts := lang.Options{Compile: f.compile}
+	if f.language != "" {
+		l, err := lang.Lookup(f.language)
+		if err != nil {
+			return opts, err
+		}
+		opts.Language = l
+	}
+	return opts, nil
+}
+
+// lookupProblem returns the problem named by --problem, or nil without it.
+func (f *programFlags) lookupProblem() (problems.Problem, error) {
+	if f.problem == "" {
+		return nil, nil
+	}
+	return catalog.Lookup(f.problem)
+}
+
+// parseSize reads a byte count: a number of MiB, or a number with a suffix
+// K, M or G (KiB, MiB, GiB; "MB" and "MiB" are the same here).
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	shift := 20
+	switch {
+	case strings.HasSuffix(t, "K"):
+		shift, t = 10, strings.TrimSuffix(t, "K")
+	case strings.HasSuffix(t, "M"):
+		shift, t = 20, strings.TrimSuffix(t, "M")
+	case strings.HasSuffix(t, "G"):
+		shift, t = 30, strings.TrimSuffix(t, "G")
+	}
+	n, err := strconv.ParseFloat(t, 64)
+	if err != nil || n <= 0 || n > 1<<40 {
+		return 0, fmt.Errorf("bad size %q: want a positive number of MiB or a size such as 512K, 256M, 1G", s)
+	}
+	return int64(n * float64(int64(1)<<shift)), nil
+}
+
+// splitProgram separates PROGRAM from the ARGS after "--".
+func splitProgram(cmd *cobra.Command, args []string) (string, []string, error) {
+	dash := cmd.ArgsLenAtDash()
+	if dash == -1 {
+		dash = len(args)
+	}
+	if dash != 1 {
+		return "", nil, fmt.Errorf("%s: want one PROGRAM before \"--\", got %d arguments", cmd.CommandPath(), dash)
+	}
+	return args[0], args[1:], nil
+}
+
+// newSandbox opens the sandbox with everything the machine allows.
+func newSandbox() (*sandbox.Sandbox, error) {
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	return sb, nil
+}
+
 func newTestCmd(e *env) *cobra.Command {
-	return &cobra.Command{Use: "test", Short: "(not yet built)", RunE: func(*cobra.Command, []string) error {
-		return errors.New("test: not yet built")
-	}}
+	var (
+		f       programFlags
+		tests   string
+		chk     string
+		jobs    int
+		jsonOut bool
+	)
+	cmd := &cobra.Command{
+		Use:   "test [--problem ID] [--tests DIR] [flags] PROGRAM [-- ARGS...]",
+		Short: "Judge a contest program on a problem's tests, in the sandbox",
+		Long: `test judges PROGRAM, an executable or a source file (.c, .cpp/.cc, .go, .py,
+compiled first; a compile failure is CE), on the tests of --problem, or on a
+plain folder of X.in files with X.ans or X.out answers (--tests DIR; without
+--problem it is judged by comparing tokens). Every test runs in the sandbox
+under the time, memory and output limits, and gets a verdict: AC, WA, PE,
+TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
+		Example: `  sudoku-judge test --problem poj3074 solution.cpp
+  sudoku-judge test --tests ./stress-failure --time-limit 5s ./a.out
+  sudoku-judge test --problem poj3074 --checker ./chk --json sol.py -- --fast`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			src, progArgs, err := splitProgram(cmd, args)
+			if err != nil {
+				return err
+			}
+			prob, err := f.lookupProblem()
+			if err != nil {
+				return err
+			}
+			var ts []problems.Test
+			var hide []string
+			switch {
+			case tests != "":
+				if ts, err = program.ReadDir(tests); err != nil {
+					return err
+				}
+				abs, err := filepath.Abs(tests)
+				if err != nil {
+					return err
+				}
+				hide = append(hide, abs)
+			case prob != nil:
+				if ts, err = prob.Tests(); err != nil {
+					return err
+				}
+			default:
+				return fmt.Errorf("test: say which tests: --problem ID or --tests DIR")
+			}
+			limits, err := f.limits(prob)
+			if err != nil {
+				return err
+			}
+			build, err := f.buildOptions()
+			if err != nil {
+				return err
+			}
+			var c checker.Checker = checker.Tokens{}
+			if prob != nil {
+				c = prob.Checker()
+			}
+			if chk != "" {
+				abs, err := filepath.Abs(chk)
+				if err != nil {
+					return err
+				}
+				c = checker.External{Path: abs}
+			}
+			sb, err := newSandbox()
+			if err != nil {
+				return err
+			}
+			defer sb.Close()
+			j := &program.Judge{Runner: sb, Limits: limits, Checker: c, Parallel: jobs, Hide: hide, Isolation: sb.Isolation().String()}
+			res, err := j.Evaluate(cmd.Context(), src, build, progArgs, ts)
+			if err != nil {
+				return err
+			}
+			res.Problem = tests
+			if prob != nil {
+				res.Problem = prob.ID()
+			}
+			if jsonOut {
+				if err := writeJSON(e.stdout, []*judge.Result{res}); err != nil {
+					return err
+				}
+			} else if err := printTestResult(e.stdout, res); err != nil {
+				return err
+			}
+			if res.Passed != res.Total || res.Total == 0 {
+				return errFailed
+			}
+			return nil
+		},
+	}
+	f.register(cmd)
+	fs := cmd.Flags()
+	fs.StringVar(&tests, "tests", "", "judge on this folder of X.in with X.ans or X.out instead of the problem's tests")
+	fs.StringVar(&chk, "checker", "", "external checker run as `CHECKER input output answer` (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
+	fs.IntVarP(&jobs, "jobs", "j", 0, "tests to run at once (default: the number of CPUs)")
+	fs.BoolVar(&jsonOut, "json", false, "print the results as JSON, like run --json")
+	return cmd
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// printTestResult writes the per-test table, the details of the first
+// failures, and a summary line.
+func printTestResult(w io.Writer, res *judge.Result) error {
+	if err := table.Tests(w, res.Tests); err != nil {
+		return err
+	}
+	shown := 0
+	for _, t := range res.Tests {
+		if t.Diff == "" || shown == 3 {
+			continue
+		}
+		shown++
+		what := "expected (-) versus got (+)"
+		if t.Verdict == verdict.CE {
+			what = "compiler output"
+		}
+		fmt.Fprintf(w, "\n%s: %s: %s\n%s", t.Name, t.Verdict, what, indent(t.Diff))
+	}
+	fmt.Fprintf(w, "\n%s\n", summary(res))
+	return nil
+}
+
+// summary is the last line of a test run, such as
+// "7/9 passed: 1 WA, 1 TLE; isolation: ...".
+func summary(res *judge.Result) string {
+	var counts []string
+	order := []verdict.Verdict{verdict.WA, verdict.PE, verdict.TLE, verdict.MLE, verdict.OLE, verdict.RE, verdict.CE, verdict.IE, verdict.NA}
+	for _, v := range order {
+		n := 0
+		for _, t := range res.Tests {
+			if t.Verdict == v {
+				n++
+			}
+		}
+		if n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	s := fmt.Sprintf("%d/%d passed", res.Passed, res.Total)
+	if len(counts) > 0 {
+		s += ": " + strings.Join(counts, ", ")
+	}
+	s += fmt.Sprintf("; max time %s", table.Duration(res.MaxTime()))
+	if res.Isolation != "" {
+		s += "; isolation: " + res.Isolation
+	}
+	return s
+}
+
+func indent(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = "    " + l
+	}
+	return strings.Join(lines, "\n") + "\n"
 }

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
+)
+
+// referenceOf returns the name of the reference strategy of problem id.
+func referenceOf(t *testing.T, id string) string {
+	t.Helper()
+	p, err := catalog.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Reference().Name()
+}
+
+func TestRunUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown problem", []string{"run", "--problem", "poj9999"}, "poj9999"},
+		{"unknown problem in a list", []string{"run", "--problem", "poj2676,nosuch"}, "nosuch"},
+		{"unknown strategy", []string{"run", "--strategy", "quantum"}, "quantum"},
+		{"unknown flag", []string{"run", "--fast"}, "unknown flag: --fast"},
+		{"argument", []string{"run", "poj2676"}, "poj2676"},
+		{"negative parallel", []string{"run", "--parallel", "-1", "--problem", "poj2676"}, "--parallel -1"},
+		{"bad time limit", []string{"run", "--time-limit", "soon"}, "--time-limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { wantUsageError(t, tt.want, tt.args...) })
+	}
+}
+
+func TestRunSubset(t *testing.T) {
+	ref := referenceOf(t, "poj2676")
+	code, stdout, stderr := cli(t, "run", "--problem", "poj2676", "--strategy", ref)
+	if code != exitOK {
+		t.Fatalf("exit %d, want 0; stderr %q; stdout:\n%s", code, stderr, stdout)
+	}
+	if !strings.Contains(stdout, "| poj2676 | "+ref+" ") || !strings.Contains(stdout, "| AC ") {
+		t.Errorf("no AC row for poj2676/%s in:\n%s", ref, stdout)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "1 run in ") || !strings.HasSuffix(last, ": 1 AC; no disagreements") {
+		t.Errorf("summary line %q", last)
+	}
+}
+
+func TestRunTLEIsNotFatal(t *testing.T) {
+	if _, err := strategies.Lookup("naive"); err != nil {
+		t.Skip("naive is not registered")
+	}
+	code, stdout, stderr := cli(t, "run", "--problem", "poj3076", "--strategy", "naive", "--time-limit", "30ms")
+	if code != exitOK {
+		t.Fatalf("exit %d, want 0 for a TLE; stderr %q; stdout:\n%s", code, stderr, stdout)
+	}
+	if !regexp.MustCompile(`\| poj3076 \| naive +\| +0/\d+ \| TLE `).MatchString(stdout) {
+		t.Errorf("no TLE row for poj3076/naive:\n%s", stdout)
+	}
+	for _, want := range []string{"sample/1: TLE: stopped at the", ": 1 TLE; no disagreements"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	ref := referenceOf(t, "poj2676")
+	code, stdout, stderr := cli(t, "run", "--problem", "poj2676", "--strategy", ref, "--json", "--time-limit", "10s")
+	if code != exitOK {
+		t.Fatalf("exit %d, want 0; stderr %q", code, stderr)
+	}
+	// The documented fields, by name.
+	var raw []map[string]any
+	if err := json.Unmarshal([]byte(stdout), &raw); err != nil {
+		t.Fatalf("--json output does not parse: %v\n%s", err, stdout)
+	}
+	if len(raw) != 1 {
+		t.Fatalf("%d objects, want one per problem and strategy", len(raw))
+	}
+	for _, k := range []string{"problem", "solution", "verdict", "passed", "total", "tests"} {
+		if _, ok := raw[0][k]; !ok {
+			t.Errorf("result has no %q field: %v", k, raw[0])
+		}
+	}
+	tests, _ := raw[0]["tests"].([]any)
+	if len(tests) == 0 {
+		t.Fatalf("no tests in %v", raw[0])
+	}
+	for _, k := range []string{"name", "verdict", "time_ms"} {
+		if _, ok := tests[0].(map[string]any)[k]; !ok {
+			t.Errorf("test has no %q field: %v", k, tests[0])
+		}
+	}
+	// And their values.
+	var rs []judge.Result
+	if err := json.Unmarshal([]byte(stdout), &rs); err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.Problem != "poj2676" || r.Solution != ref || r.Verdict != verdict.AC || r.Passed != r.Total || r.Total != len(r.Tests) {
+		t.Errorf("result %s/%s %s %d/%d with %d tests, want poj2676/%s AC, all passed", r.Problem, r.Solution, r.Verdict, r.Passed, r.Total, len(r.Tests), ref)
+	}
+	if r.Tests[0].Name != "sample/1" || r.Tests[0].TimeMS <= 0 {
+		t.Errorf("first test %q took %v ms, want sample/1 with a time", r.Tests[0].Name, r.Tests[0].TimeMS)
+	}
+}
+
+func TestWriteReport(t *testing.T) {
+	rep := &builtin.Report{
+		Results: []judge.Result{
+			{Problem: "p", Solution: "good", Tests: []judge.TestResult{{Name: "sample/1", Verdict: verdict.AC, TimeMS: 1}}},
+			{Problem: "p", Solution: "bad", Tests: []judge.TestResult{{Name: "sample/1", Verdict: verdict.WA, TimeMS: 1,
+				Message: `line 1: expected "12", got "21"`, Diff: "  []string{\n- \t\"12\",\n+ \t\"21\",\n  }\n"}}},
+			{Problem: "p", Solution: "slow", Tests: []judge.TestResult{{Name: "sample/1", Verdict: verdict.TLE, TimeMS: 1000, Message: "stopped at the time limit of 1s"}}},
+		},
+		Disagreements: []builtin.Disagreement{{Problem: "p", Test: "sample/1", Baseline: "good", Strategy: "bad",
+			Verdict: verdict.WA, Message: `line 1: expected "12", got "21"`, Diff: "-12\n+21\n"}},
+	}
+	for i := range rep.Results {
+		rep.Results[i].Summarize()
+	}
+	var b bytes.Buffer
+	if err := writeRunReport(&b, rep, false); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"| p       | bad      |    0/1 | WA ",
+		"\nFailures:\np / bad sample/1: WA: line 1: expected \"12\", got \"21\"\n    []string{\n  - \t\"12\",\n",
+		"\nDisagreements:\np sample/1: bad disagrees with good (WA): line 1: expected \"12\", got \"21\"\n-12\n+21\n",
+		"\n3 runs in 0.0 s: 1 AC, 1 TLE, 1 WA; 1 disagreement; FAILED\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "p / slow") {
+		t.Errorf("a TLE is listed among the failures:\n%s", out)
+	}
+}
+
+func TestWriteRunJSON(t *testing.T) {
+	rep := &builtin.Report{
+		Results: []judge.Result{{Problem: "p", Solution: "bad", Verdict: verdict.WA, Total: 1,
+			Tests: []judge.TestResult{{Name: "sample/1", Verdict: verdict.WA, TimeMS: 1.5, Message: "line 1"}}}},
+		Disagreements: []builtin.Disagreement{{Problem: "p", Test: "sample/1", Baseline: "good", Strategy: "bad",
+			Verdict: verdict.WA, Message: "line 1", Diff: "-12\n+21\n"}},
+	}
+	var out, errOut bytes.Buffer
+	if err := writeRunJSON(&env{stdout: &out, stderr: &errOut}, rep); err != nil {
+		t.Fatal(err)
+	}
+	var rs []judge.Result
+	if err := json.Unmarshal(out.Bytes(), &rs); err != nil {
+		t.Fatalf("stdout is not the JSON array: %v\n%s", err, out.String())
+	}
+	if len(rs) != 1 || rs[0].Tests[0].TimeMS != 1.5 {
+		t.Errorf("decoded %+v", rs)
+	}
+	// Disagreements are not results: they go to stderr, keeping stdout JSON.
+	if want := "p sample/1: bad disagrees with good (WA): line 1\n-12\n+21\n"; errOut.String() != want {
+		t.Errorf("stderr %q, want %q", errOut.String(), want)
+	}
+}

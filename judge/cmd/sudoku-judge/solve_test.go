@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+)
+
+func TestSolveSamples(t *testing.T) {
+	for _, prob := range catalog.All() {
+		t.Run(prob.ID(), func(t *testing.T) {
+			tests, err := prob.Tests()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sample := tests[0]
+			in := filepath.Join(t.TempDir(), "sample.in")
+			if err := os.WriteFile(in, sample.Input, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := cli(t, "solve", "--problem", prob.ID(), in)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			if res := prob.Checker().Check(sample.Input, []byte(stdout), sample.Answer); res.Verdict != verdict.AC {
+				t.Errorf("solve on %s: %s %s\n%s", sample.Name, res.Verdict, res.Message, res.Diff)
+			}
+		})
+	}
+}
+
+func TestSolveReproducesSampleOutput(t *testing.T) {
+	prob, err := catalog.Lookup("poj2676")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := prob.Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Standard input, through the root command.
+	var out, errOut bytes.Buffer
+	root := newRootCmd(&env{stdout: &out, stderr: &errOut})
+	root.SetIn(bytes.NewReader(tests[0].Input))
+	root.SetArgs([]string{"solve", "--problem", "poj2676"})
+	if err := root.ExecuteContext(context.Background()); err != nil {
+		t.Fatalf("solve from stdin: %v", err)
+	}
+	if out.String() != string(tests[0].Answer) {
+		t.Errorf("solve printed\n%s\nwant the sample output\n%s", out.String(), tests[0].Answer)
+	}
+}
+
+func TestSolveErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.in")
+	// Row 2 of case 1 has a letter in column 4.
+	input := "1\n103000509\n002x09400\n000704000\n300502006\n060000050\n700803004\n000401000\n009205800\n804000107\n"
+	if err := os.WriteFile(bad, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"malformed input", []string{"solve", "--problem", "poj2676", bad}, bad + ":3:4: "},
+		{"missing file", []string{"solve", "--problem", "poj2676", filepath.Join(dir, "nope.in")}, "nope.in: no such file"},
+		{"no problem", []string{"solve", bad}, `required flag(s) "problem" not set`},
+		{"unknown problem", []string{"solve", "--problem", "poj1", bad}, "poj1"},
+		{"unknown strategy", []string{"solve", "--problem", "poj2676", "--strategy", "guess", bad}, "guess"},
+		{"two files", []string{"solve", "--problem", "poj2676", bad, bad}, "accepts at most 1 arg"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { wantUsageError(t, tt.want, tt.args...) })
+	}
+	_, _, stderr := cli(t, "solve", "--problem", "poj2676", bad)
+	if !strings.HasPrefix(stderr, "sudoku-judge: "+bad+":3:4: ") {
+		t.Errorf("parse error %q does not start with the file:line:col", stderr)
+	}
+}

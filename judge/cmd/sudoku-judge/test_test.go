@@ -1,0 +1,206 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+)
+
+// TestMain lets the sandbox re-execute the test binary as its helper, as
+// main does for the command: test and stress run programs in-process.
+func TestMain(m *testing.M) {
+	if sandbox.IsHelper() {
+		sandbox.RunHelper()
+	}
+	os.Exit(m.Run())
+}
+
+// programs is where the contest programs of the tests live.
+const programs = "../../program/testdata"
+
+// needSandbox skips a test that runs programs unless the sandbox has full
+// isolation here.
+func needSandbox(t *testing.T) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("skipped: running programs in the sandbox needs root")
+	}
+	for _, tool := range []string{"gcc", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("skipped: the test programs need %s", tool)
+		}
+	}
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		t.Skipf("skipped: no sandbox: %v", err)
+	}
+	defer sb.Close()
+	if iso := sb.Isolation(); !iso.Full() {
+		t.Skipf("skipped: the sandbox lacks full isolation here: %s", strings.Join(iso.Degraded, "; "))
+	}
+}
+
+// testsDir copies the small POJ 3074 test folder into a fresh directory.
+func testsDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	src := filepath.Join(programs, "poj3074")
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestTestCommand(t *testing.T) {
+	needSandbox(t)
+	dir := testsDir(t)
+	prog := func(name string) string { return filepath.Join(programs, name) }
+
+	// A program that prints its first argument, to see "-- ARGS" arrive.
+	argsDir := t.TempDir()
+	os.WriteFile(filepath.Join(argsDir, "1.in"), nil, 0o644)
+	os.WriteFile(filepath.Join(argsDir, "1.out"), []byte("hello\n"), 0o644)
+	echoArg := filepath.Join(t.TempDir(), "arg.py")
+	os.WriteFile(echoArg, []byte("import sys\nprint(sys.argv[1])\n"), 0o644)
+
+	// A C source without an extension.
+	noExt := filepath.Join(t.TempDir(), "solution")
+	if b, err := os.ReadFile(prog("ac.c")); err != nil || os.WriteFile(noExt, b, 0o644) != nil {
+		t.Fatal("copying ac.c")
+	}
+
+	// A testlib-style checker that rejects everything.
+	chk := filepath.Join(t.TempDir(), "reject")
+	os.WriteFile(chk, []byte("#!/bin/sh\necho 'wrong answer: never good enough' >&2\nexit 1\n"), 0o755)
+
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		want     []string // in stdout
+	}{
+		{"AC", []string{"test", "--tests", dir, prog("ac.c")}, exitOK,
+			[]string{"| 1 ", "| AC", "3/3 passed", "isolation: cgroup"}},
+		{"WA with a diff", []string{"test", "--tests", dir, "-j", "1", prog("wa.c")}, exitFailed,
+			[]string{"| WA", "2/3 passed: 1 WA", `token 2: expected "915382476`, "2: WA: expected (-) versus got (+)", `"91"`, `"19"`}},
+		{"CE", []string{"test", "--tests", dir, prog("syntax.c")}, exitFailed,
+			[]string{"| CE", "0/3 passed: 3 CE", "compiler output", "expected ';'"}},
+		{"TLE with a limit", []string{"test", "--tests", dir, "--time-limit", "300ms", prog("loop.c")}, exitFailed,
+			[]string{"| TLE", "0/3 passed: 3 TLE"}},
+		{"MLE with a limit", []string{"test", "--tests", dir, "--memory-limit", "64M", prog("mem.c")}, exitFailed,
+			[]string{"| MLE", "3 MLE"}},
+		{"arguments after --", []string{"test", "--tests", argsDir, echoArg, "--", "hello"}, exitOK,
+			[]string{"1/1 passed"}},
+		{"external checker", []string{"test", "--tests", dir, "--checker", chk, prog("ac.c")}, exitFailed,
+			[]string{"never good enough", "3 WA"}},
+		{"compile command", []string{"test", "--tests", dir, "--compile", "gcc -O0 -o {out} {src}", prog("ac.c")}, exitOK,
+			[]string{"3/3 passed"}},
+		{"language by flag", []string{"test", "--tests", dir, "--lang", "c", noExt}, exitOK,
+			[]string{"3/3 passed"}},
+		{"problem data", []string{"test", "--problem", "poj3074", "--time-limit", "10s", prog("ac.c")}, exitOK,
+			[]string{"sample/", "passed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, tt.args...)
+			if code != tt.wantCode {
+				t.Errorf("exit %d, want %d; stderr %q", code, tt.wantCode, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout)
+				}
+			}
+		})
+	}
+}
+
+func TestTestJSON(t *testing.T) {
+	needSandbox(t)
+	dir := testsDir(t)
+	code, stdout, stderr := cli(t, "test", "--tests", dir, "--json", filepath.Join(programs, "segv.c"))
+	if code != exitFailed {
+		t.Errorf("exit %d, want %d; stderr %q", code, exitFailed, stderr)
+	}
+	var got []struct {
+		Problem, Solution, Verdict, Isolation string
+		Passed, Total                         int
+		Tests                                 []struct {
+			Name, Verdict, Signal, Message string
+			TimeMS                         *float64 `json:"time_ms"`
+			MemoryKB                       int64    `json:"memory_kb"`
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if len(got) != 1 {
+		t.Fatalf("%d results, want 1", len(got))
+	}
+	r := got[0]
+	if r.Verdict != "RE" || r.Total != 3 || r.Passed != 0 || !strings.HasPrefix(r.Isolation, "cgroup") || r.Problem != dir {
+		t.Errorf("result %+v", r)
+	}
+	for _, tr := range r.Tests {
+		if tr.Verdict != "RE" || tr.Signal != "SIGSEGV" || tr.TimeMS == nil || tr.MemoryKB <= 0 {
+			t.Errorf("test %+v", tr)
+		}
+	}
+}
+
+func TestTestUsage(t *testing.T) {
+	dir := testsDir(t)
+	ac := filepath.Join(programs, "ac.c")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no tests", []string{"test", ac}, "--problem ID or --tests DIR"},
+		{"no program", []string{"test", "--tests", dir}, "arg"},
+		{"two programs", []string{"test", "--tests", dir, ac, ac}, "one PROGRAM"},
+		{"bad memory", []string{"test", "--tests", dir, "--memory-limit", "lots", ac}, "--memory-limit"},
+		{"unknown problem", []string{"test", "--problem", "nosuch", ac}, "nosuch"},
+		{"missing tests", []string{"test", "--tests", filepath.Join(dir, "nope"), ac}, "nope"},
+		{"missing program", []string{"test", "--tests", dir, filepath.Join(dir, "nope.c")}, "nope.c"},
+		{"unknown language", []string{"test", "--tests", dir, "--lang", "cobol", ac}, "cobol"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { wantUsageError(t, tt.want, tt.args...) })
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+	}{
+		{"256", 256 << 20}, {"256M", 256 << 20}, {"256MiB", 256 << 20}, {"256mb", 256 << 20},
+		{"512K", 512 << 10}, {"1G", 1 << 30}, {"1.5G", 3 << 29},
+	}
+	for _, tt := range tests {
+		if got, err := parseSize(tt.in); err != nil || got != tt.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "x", "-1", "0", "12T"} {
+		if _, err := parseSize(bad); err == nil {
+			t.Errorf("parseSize(%q) succeeded", bad)
+		}
+	}
+}
