@@ -35,7 +35,7 @@ type programFlags struct {
 
 func (f *programFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.problem, "problem", "", "problem ID (see `sudoku-judge list`)")
+	fs.StringVar(&f.problem, "problem", "", "problem ID (see sudoku-judge list)")
 	fs.DurationVar(&f.timeLimit, "time-limit", 0, "CPU time per test (default: the problem's, or 2s)")
 	fs.StringVar(&f.memoryLimit, "memory-limit", "", "memory per test, such as 256M or 1G (default: the problem's, or 256M)")
 	fs.StringVar(&f.outputLimit, "output-limit", "", "output per test, such as 64M (default: the problem's, or 64M)")
@@ -235,7 +235,7 @@ TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
 	f.register(cmd)
 	fs := cmd.Flags()
 	fs.StringVar(&tests, "tests", "", "judge on this folder of X.in with X.ans or X.out instead of the problem's tests")
-	fs.StringVar(&chk, "checker", "", "external checker run as `CHECKER input output answer` (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
+	fs.StringVar(&chk, "checker", "", "external `checker`, run as CHECKER input output answer (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
 	fs.IntVarP(&jobs, "jobs", "j", 0, "tests to run at once (default: the number of CPUs)")
 	fs.BoolVar(&jsonOut, "json", false, "print the results as JSON, like run --json")
 	return cmd
