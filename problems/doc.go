@@ -5,7 +5,11 @@
 // Kattis problem package: problem.yaml, statement.md, data/sample/*.in|.ans
 // and data/secret/*.in|.ans. Its Go package embeds those files, parses the
 // problem's input into puzzles, solves each case with any strategy, formats
-// the answers, and supplies the checker that judges an output.
+// the answers, and supplies the checker that judges an output. Embedding
+// [Base] gives it ID, Config and Tests from those files; [SolveFirst] is the
+// SolveCase of problems answered by any one solution. Package problemtest
+// holds the checks every problem's tests share, and package gen the random
+// puzzles its Generate writes.
 //
 // Data flows one way: input text → []*solvers.Puzzle → [Problem.SolveCase]
 // with a strategy → [Answer] → [Problem.Format] → output text → checker.

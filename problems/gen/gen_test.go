@@ -417,3 +417,34 @@ func (c cancelAware) Search(ctx context.Context, p *solvers.Puzzle, opts solvers
 	}
 	return c.Strategy.Search(ctx, p, opts)
 }
+
+// TestPuzzles checks that Puzzles is Solution then Puzzle, case after case,
+// from one random source.
+func TestPuzzles(t *testing.T) {
+	ctx := context.Background()
+	opts := problems.GenOptions{Count: 3, Kind: "multiple"}
+	got, err := Puzzles(ctx, newRand(7), 9, opts, genStrategy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := newRand(7)
+	for i := range opts.Count {
+		sol, err := Solution(rng, 9, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Puzzle(ctx, rng, sol, 9, nil, opts, genStrategy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(got) || got[i].String() != want.String() {
+			t.Fatalf("case %d differs from Solution then Puzzle", i+1)
+		}
+	}
+	if len(got) != opts.Count {
+		t.Errorf("%d puzzles, want %d", len(got), opts.Count)
+	}
+	if _, err := Puzzles(ctx, newRand(7), 9, problems.GenOptions{Count: -1}, genStrategy); err == nil {
+		t.Error("negative count: no error")
+	}
+}

@@ -64,6 +64,28 @@ func Puzzle(ctx context.Context, rng *rand.Rand, sol solvers.Grid, size int, reg
 	return nil, fmt.Errorf("gen: unknown puzzle kind %q (want unique, multiple or none)", opts.Kind)
 }
 
+// Puzzles makes opts.Count puzzles of side size with the standard boxes:
+// each from a random complete grid ([Solution]) with givens removed by
+// [Puzzle], as opts says, using strategy s.
+func Puzzles(ctx context.Context, rng *rand.Rand, size int, opts problems.GenOptions, s solvers.Strategy) ([]*solvers.Puzzle, error) {
+	if opts.Count < 0 {
+		return nil, fmt.Errorf("negative count %d", opts.Count)
+	}
+	ps := make([]*solvers.Puzzle, 0, opts.Count)
+	for i := range opts.Count {
+		sol, err := Solution(rng, size, nil)
+		if err != nil {
+			return nil, fmt.Errorf("case %d: %w", i+1, err)
+		}
+		p, err := Puzzle(ctx, rng, sol, size, nil, opts, s)
+		if err != nil {
+			return nil, fmt.Errorf("case %d: %w", i+1, err)
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
 // defaultGivens is where Puzzle stops removing givens when the caller does
 // not say.
 func defaultGivens(size int) int {

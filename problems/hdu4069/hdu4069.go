@@ -14,7 +14,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
-	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
+	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
 
 //go:embed problem.yaml data
@@ -29,25 +29,14 @@ const (
 	multipleSolutions = "Multiple Solutions"
 )
 
-type problem struct {
-	pkg *problems.Package
-}
+type problem struct{ problems.Base }
 
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
-func New() problems.Problem {
-	pkg, err := problems.Load(files)
-	if err != nil {
-		panic(fmt.Sprintf("%s: %v", ID, err))
-	}
-	return &problem{pkg: pkg}
-}
+func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
 
-func (*problem) ID() string                        { return ID }
-func (p *problem) Config() problems.Config         { return p.pkg.Config }
-func (p *problem) Tests() ([]problems.Test, error) { return p.pkg.Tests() }
-func (*problem) Checker() checker.Checker          { return checker.Lines{} }
-func (*problem) Reference() solvers.Strategy       { return dlx.New() }
+func (*problem) Checker() checker.Checker    { return checker.Lines{} }
+func (*problem) Reference() solvers.Strategy { return fast.New() }
 
 // SolveCase counts the solutions of the case up to two: the answer is the
 // solution when there is one, else which message to print.

@@ -1,70 +1,45 @@
 package hdu4069
 
 import (
-	"bytes"
-	"context"
-	"errors"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
-	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
 	"github.com/sudoku-judge/sudoku-judge/solvers/mrv"
 	"github.com/sudoku-judge/sudoku-judge/solvers/propagate"
 	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
 )
 
 func TestConfig(t *testing.T) {
-	c := New().Config()
-	if c.TimeLimit().Seconds() != 2 || c.Limits.Memory != 32 || c.Harness.Checker != "lines" {
-		t.Errorf("config %+v: want HDU's 2 s, 32 MiB and the lines checker", c)
-	}
-	if s := c.StrategyTimeLimit().Seconds(); s < 1 || s > 2 {
-		t.Errorf("strategy time limit %v s, want 1-2", s)
-	}
+	// HDU's 2 s and 32 MiB for C and C++, exact judging.
+	problemtest.CheckConfig(t, New(), problemtest.Limits{2 * time.Second, 32, "default", "lines"})
 }
 
 // TestData re-solves every test with the reference strategy and with
 // independent ones: every output must pass the checker against the stored
 // answer.
 func TestData(t *testing.T) {
-	prob := New()
-	tests, err := prob.Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tests) != 7 {
+	if tests := problemtest.Tests(t, New()); len(tests) != 7 {
 		t.Fatalf("%d tests, want the sample and 6 secret files", len(tests))
 	}
-	second := []solvers.Strategy{propagate.New()}
+	// dlx is mkdata's second opinion; mrv needs seconds on a few minimal
+	// puzzles with 14 givens.
+	second := []solvers.Strategy{dlx.New(), propagate.New()}
 	if !testing.Short() {
-		// mrv, mkdata's second opinion, needs seconds on a few minimal
-		// puzzles with 14 givens.
 		second = append(second, mrv.New())
 	}
-	for _, tc := range tests {
-		for _, s := range append([]solvers.Strategy{prob.Reference()}, second...) {
-			var out bytes.Buffer
-			if err := problems.Solve(context.Background(), prob, s, tc.Name, tc.Input, &out); err != nil {
-				t.Fatalf("%s: %v", s.Name(), err)
-			}
-			if r := prob.Checker().Check(tc.Input, out.Bytes(), tc.Answer); r.Verdict != verdict.AC {
-				t.Errorf("%s with %s: %s: %s\n%s", tc.Name, s.Name(), r.Verdict, r.Message, r.Diff)
-			}
-		}
-	}
+	problemtest.CheckData(t, New(), second...)
 }
 
 // TestSampleRegions checks the wall decoding against the regions the lead
 // decoded by hand in testdata/jigsaw.txt, and the givens too.
 func TestSampleRegions(t *testing.T) {
 	want, counts := solverstest.Jigsaw(t)
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests := problemtest.Tests(t, New())
 	got, err := Parse("sample", tests[0].Input)
 	if err != nil {
 		t.Fatal(err)
@@ -87,57 +62,39 @@ func TestSampleRegions(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	sample := sampleCase(t)
-	tests := []struct {
-		name  string
-		input string
-		want  string // the error's text after "in:"
-	}{
-		{"empty", "", "1:1: empty input"},
-		{"blank", " \n\n", "3:1: empty input"},
-		{"T not a number", "x\n", "1:1: number of cases \"x\" is not an integer"},
-		{"T zero", "0\n", "1:1: number of cases 0 out of range"},
-		{"T negative", "-3\n", "1:1: number of cases -3 out of range"},
-		{"T too large", "2501\n", "1:1: number of cases 2501 out of range 1-2500"},
-		{"T larger than the cases", "2\n" + sample, "11:1: input ends in case 2 of 2 after 0 of its 81 cells"},
-		{"case cut short", "1\n" + firstLines(sample, 3), "5:1: input ends in case 1 of 1 after 27 of its 81 cells"},
-		{"trailing data", "1\n" + sample + "7\n", "11:1: unexpected \"7\" after the last case (T = 1)"},
-		{"cell not a number", "1\n" + replaceToken(sample, 0, "14a"), "2:1: case 1, cell r1c1: \"14a\" is not an integer 0-255"},
-		{"cell too large", "1\n" + replaceToken(sample, 10, "256"), "3:5: case 1, cell r2c2: value 256 out of range 0-255"},
-		{"cell negative", "1\n" + replaceToken(sample, 80, "-1"), "10:29: case 1, cell r9c9: value -1 out of range"},
-		{"digit 10", "1\n" + replaceToken(sample, 1, "26"), "2:5: case 1, cell r1c2: value 26 has digit 10, want 0-9"},
-		{"digit 15", "1\n" + replaceToken(sample, 1, "31"), "2:5: case 1, cell r1c2: value 31 has digit 15"},
+	problemtest.CheckParseErrors(t, New(), []problemtest.ParseErrorCase{
+		{"empty", "", 1, 1, "empty input"},
+		{"blank", " \n\n", 3, 1, "empty input"},
+		{"T not a number", "x\n", 1, 1, "number of cases \"x\" is not an integer"},
+		{"T zero", "0\n", 1, 1, "number of cases 0 out of range"},
+		{"T negative", "-3\n", 1, 1, "number of cases -3 out of range"},
+		{"T too large", "2501\n", 1, 1, "number of cases 2501 out of range 1-2500"},
+		{"T larger than the cases", "2\n" + sample, 11, 1, "input ends in case 2 of 2 after 0 of its 81 cells"},
+		{"case cut short", "1\n" + firstLines(sample, 3), 5, 1, "input ends in case 1 of 1 after 27 of its 81 cells"},
+		{"trailing data", "1\n" + sample + "7\n", 11, 1, "unexpected \"7\" after the last case (T = 1)"},
+		{"cell not a number", "1\n" + replaceToken(sample, 0, "14a"), 2, 1, "case 1, cell r1c1: \"14a\" is not an integer 0-255"},
+		{"cell too large", "1\n" + replaceToken(sample, 10, "256"), 3, 5, "case 1, cell r2c2: value 256 out of range 0-255"},
+		{"cell negative", "1\n" + replaceToken(sample, 80, "-1"), 10, 29, "case 1, cell r9c9: value -1 out of range"},
+		{"digit 10", "1\n" + replaceToken(sample, 1, "26"), 2, 5, "case 1, cell r1c2: value 26 has digit 10, want 0-9"},
+		{"digit 15", "1\n" + replaceToken(sample, 1, "31"), 2, 5, "case 1, cell r1c2: value 31 has digit 15"},
 		// Sample r1c1 is 144 (up, left walls) and r1c2 18 (up, digit 2):
 		// a right wall on r1c1 alone is one-sided.
-		{"one-sided vertical wall", "1\n" + replaceToken(sample, 0, "176"), "2:1: case 1: wall between r1c1 and r1c2 on one side only"},
+		{"one-sided vertical wall", "1\n" + replaceToken(sample, 0, "176"), 2, 1, "case 1: wall between r1c1 and r1c2 on one side only"},
 		// r1c2 18 has no wall below, r2c2 38 (right wall, digit 6) none
 		// above; a wall above r2c2 alone is one-sided.
-		{"one-sided horizontal wall", "1\n" + replaceToken(sample, 10, "54"), "2:5: case 1: wall between r1c2 and r2c2 on one side only"},
-		{"regions merged", "1\n" + openAll(sample), "2:1: case 1: walls make 1 regions, want 9; the region of r1c1 has 81 cells"},
+		{"one-sided horizontal wall", "1\n" + replaceToken(sample, 10, "54"), 2, 5, "case 1: wall between r1c2 and r2c2 on one side only"},
+		{"regions merged", "1\n" + openAll(sample), 2, 1, "case 1: walls make 1 regions, want 9; the region of r1c1 has 81 cells"},
 		// r5c5 joins the two halves of its region (r3c4 r3c5 r4c4 r5c4 and
 		// r5c6 r6c6 r7c6 r7c5, see testdata/jigsaw.txt): walling it off
 		// leaves three pieces, the first of which starts at r3c4.
-		{"region split", "1\n" + walledCell(sample), "4:12: case 1: walls make 11 regions, want 9; the region of r3c4 has 4 cells"},
-	}
-	for _, tc := range tests {
-		_, err := Parse("in", []byte(tc.input))
-		var pe *problems.ParseError
-		if !errors.As(err, &pe) {
-			t.Errorf("%s: error %v, want a *problems.ParseError", tc.name, err)
-			continue
-		}
-		if got := strings.TrimPrefix(err.Error(), "in:"); !strings.HasPrefix(got, tc.want) {
-			t.Errorf("%s:\n got %s\nwant %s...", tc.name, got, tc.want)
-		}
-	}
+		{"region split", "1\n" + walledCell(sample), 4, 12, "case 1: walls make 11 regions, want 9; the region of r3c4 has 4 cells"},
+	})
 }
 
 // sampleCase returns the first case of the sample, as 9 lines.
 func sampleCase(t *testing.T) string {
 	t.Helper()
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests := problemtest.Tests(t, New())
 	lines := strings.Split(string(tests[0].Input), "\n")
 	return strings.Join(lines[1:10], "\n") + "\n"
 }

@@ -2,13 +2,12 @@ package hdu4069
 
 import (
 	"bytes"
-	"context"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/propagate"
 )
@@ -16,10 +15,7 @@ import (
 // TestParseLayouts checks inputs the parser accepts besides the sample's
 // own layout: they must give the sample's puzzles.
 func TestParseLayouts(t *testing.T) {
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests := problemtest.Tests(t, New())
 	sample := string(tests[0].Input)
 	want, err := Parse("sample", []byte(sample))
 	if err != nil {
@@ -62,7 +58,7 @@ func TestParseLayouts(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if !samePuzzles(got, want) {
+		if !problemtest.SamePuzzles(got, want) {
 			t.Errorf("%s: puzzles differ from the sample's", name)
 		}
 	}
@@ -76,90 +72,43 @@ func atoi(s string) int {
 	return v
 }
 
-func samePuzzles(a, b []*solvers.Puzzle) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !slices.Equal(a[k].Givens(), b[k].Givens()) || !slices.Equal(a[k].Regions(), b[k].Regions()) {
-			return false
-		}
-	}
-	return true
-}
-
-// TestWriteInputRoundTrip writes the sample back and gets the sample's
+// TestWriteInputRoundTrip writes every test's input back and gets its
 // bytes: the walls on both sides of every boundary and around the border,
-// as the judge's file has them.
+// as the judge's sample has them.
 func TestWriteInputRoundTrip(t *testing.T) {
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := Parse("sample", tests[0].Input)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := WriteInput(&b, ps); err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(tests[0].Input) {
-		t.Errorf("WriteInput(Parse(sample)) differs from the sample:\n%s", b.String())
-	}
+	problemtest.CheckTests(t, New(), WriteInput, map[string]int{"sample/1": 3}, nil)
 }
 
 func TestGenerate(t *testing.T) {
 	prob := New()
-	ctx := context.Background()
 	tests := []struct {
-		kind  string
-		count int
-		want  []int // allowed solution counts, 2 meaning 2 or more
+		kind   string
+		count  int
+		lo, hi int // allowed solution counts, 2 meaning 2 or more
 	}{
-		{"", 2, []int{1}},
-		{"unique", 1, []int{1}},
-		{"multiple", 2, []int{2}},
-		{"none", 2, []int{0}},
-		{"mixed", 16, []int{0, 1, 2}},
+		{"", 2, 1, 1},
+		{"unique", 1, 1, 1},
+		{"multiple", 2, 2, 2},
+		{"none", 2, 0, 0},
+		{"mixed", 16, 0, 2},
 	}
 	for _, tc := range tests {
 		opts := problems.GenOptions{Count: tc.count, Seed: 11, Kind: tc.kind}
-		var a, b bytes.Buffer
-		if err := prob.Generate(&a, opts); err != nil {
-			t.Fatalf("%q: %v", tc.kind, err)
-		}
+		generate := problemtest.Generate
 		if tc.kind == "" { // generating is slow: check determinism once
-			if err := prob.Generate(&b, opts); err != nil {
-				t.Fatal(err)
-			}
-			if a.String() != b.String() {
-				t.Errorf("%q: same seed, different output", tc.kind)
-			}
+			generate = problemtest.CheckGenerate
 		}
-		ps, err := Parse("gen", a.Bytes())
-		if err != nil {
-			t.Fatalf("%q: generated input does not parse: %v", tc.kind, err)
-		}
-		if len(ps) != tc.count {
-			t.Errorf("%q: %d cases, want %d", tc.kind, len(ps), tc.count)
-		}
+		_, ps := generate(t, prob, opts)
+		counts := problemtest.CheckCounts(t, propagate.New(), ps, 2, tc.lo, tc.hi)
 		seen := map[int]bool{}
 		for k, p := range ps {
 			if p.Standard() {
 				t.Errorf("%q case %d: regions are the standard boxes", tc.kind, k+1)
 			}
-			n, _, err := solvers.Count(ctx, propagate.New(), p, 2)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Contains(tc.want, n) {
-				t.Errorf("%q case %d: %d solutions, want one of %v", tc.kind, k+1, n, tc.want)
-			}
 			if tc.kind == "none" && p.Clash() != nil {
 				t.Errorf("%q case %d: givens clash; want the search to show there is no solution", tc.kind, k+1)
 			}
-			seen[n] = true
+			seen[counts[k]] = true
 		}
 		if tc.kind == "mixed" && len(seen) != 3 {
 			t.Errorf("mixed: solution counts %v, want all of 0, 1, 2+", seen)
@@ -182,10 +131,7 @@ func TestGenerateBadOptions(t *testing.T) {
 // TestChecker judges hand-made outputs of the sample.
 func TestChecker(t *testing.T) {
 	prob := New()
-	tests, err := prob.Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests := problemtest.Tests(t, prob)
 	in, ans := tests[0].Input, string(tests[0].Answer)
 	cases := []struct {
 		name   string
@@ -231,33 +177,10 @@ func TestFormat(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	tests, err := New().Tests()
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, tc := range tests[:2] {
+	for _, tc := range problemtest.Tests(f, New())[:2] {
 		f.Add(tc.Input)
 	}
 	f.Add([]byte("1\n0 0 0"))
 	f.Add([]byte("2\n-1 300 x"))
-	f.Fuzz(func(t *testing.T, in []byte) {
-		ps, err := Parse("fuzz", in)
-		if err != nil {
-			if _, ok := err.(*problems.ParseError); !ok {
-				t.Fatalf("error %T %v, want *problems.ParseError", err, err)
-			}
-			return
-		}
-		var b bytes.Buffer
-		if err := WriteInput(&b, ps); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Parse("again", b.Bytes())
-		if err != nil {
-			t.Fatalf("written input does not parse: %v\n%s", err, b.Bytes())
-		}
-		if !samePuzzles(ps, again) {
-			t.Fatal("round trip changed the puzzles")
-		}
-	})
+	problemtest.FuzzParse(f, Parse, WriteInput)
 }

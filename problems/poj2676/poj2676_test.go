@@ -3,81 +3,36 @@ package poj2676
 import (
 	"bytes"
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
 func TestConfig(t *testing.T) {
-	c := New().Config()
-	if c.TimeLimit() != 2*time.Second || c.MemoryLimit() != 64<<20 || c.Validation != "custom" {
-		t.Errorf("limits %v, %d bytes, validation %q; want POJ's 2s, 64 MiB, a special judge", c.TimeLimit(), c.MemoryLimit(), c.Validation)
-	}
-	if s := c.StrategyTimeLimit(); s < time.Second || s > 2*time.Second {
-		t.Errorf("strategy time limit %v, want 1-2s", s)
-	}
-}
-
-// test returns the named test of the problem's data.
-func test(t *testing.T, name string) problems.Test {
-	t.Helper()
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range tests {
-		if tc.Name == name {
-			return tc
-		}
-	}
-	t.Fatalf("no test %s", name)
-	return problems.Test{}
+	// POJ's 2 s and 64 MiB; any valid completion is accepted.
+	problemtest.CheckConfig(t, New(), problemtest.Limits{2 * time.Second, 64, "custom", "poj2676"})
 }
 
 // TestTests checks the data files: each input parses, round-trips through
 // WriteInput, and has 9 answer lines per case.
 func TestTests(t *testing.T) {
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Case counts of the real data are facts of the judge's files.
-	want := map[string]int{"sample/1": 1, "secret/1": 10}
 	multiple := 0
-	for _, tc := range tests {
-		ps, err := Parse(tc.Name, tc.Input)
-		if err != nil {
-			t.Errorf("%s: %v", tc.Name, err)
-			continue
-		}
-		if n, ok := want[tc.Name]; ok && len(ps) != n {
-			t.Errorf("%s: %d cases, want %d", tc.Name, len(ps), n)
-		}
-		delete(want, tc.Name)
+	// Case counts of the real data are facts of the judge's files.
+	problemtest.CheckTests(t, New(), WriteInput, map[string]int{"sample/1": 1, "secret/1": 10}, func(tc problems.Test, ps []*solvers.Puzzle) {
 		if lines := bytes.Count(tc.Answer, []byte("\n")); lines != 9*len(ps) {
 			t.Errorf("%s: %d answer lines for %d cases", tc.Name, lines, len(ps))
-		}
-		var b bytes.Buffer
-		if err := WriteInput(&b, ps); err != nil {
-			t.Fatal(err)
-		}
-		if b.String() != string(tc.Input) {
-			t.Errorf("%s: WriteInput(Parse(input)) differs from the input", tc.Name)
 		}
 		for _, p := range ps {
 			if n, _, _ := solvers.Count(context.Background(), New().Reference(), p, 2); n == 2 {
 				multiple++
 			}
 		}
-	}
-	for name := range want {
-		t.Errorf("test %s is missing", name)
-	}
+	})
 	if multiple == 0 {
 		t.Error("no case with several solutions: the special judge goes untested")
 	}
@@ -109,55 +64,29 @@ func TestParse(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	rows := strings.Split(sample, "\n")
-	tests := []struct {
-		name, input string
-		line, col   int
-		msg         string
-	}{
-		{"empty input", "", 1, 0, "want the number of test cases"},
-		{"only space", " \n\n", 1, 0, "want the number of test cases"},
+	problemtest.CheckParseErrors(t, New(), []problemtest.ParseErrorCase{
+		{"empty input", "", 1, 0, "empty input: want the number of test cases"},
+		{"only space", " \n\n", 1, 0, "empty input: want the number of test cases"},
 		{"T not a number", "x1\n" + sample, 1, 1, `want the number of test cases, got "x1"`},
 		{"T negative", "-1\n", 1, 1, "want the number of test cases"},
 		{"T with junk", "1a\n" + sample, 1, 2, "want the number of test cases"},
-		{"T too large", "99999999999999999999999\n", 1, 1, "too large"},
+		{"T too large", "99999999999999999999999\n", 1, 1, "number of test cases 99999999999999999999999 is too large"},
 		{"T larger than cases", "2\n" + sample, 10, 0, "input ends in case 2 of 2, before row 1"},
 		{"case cut short", "1\n" + strings.Join(rows[:4], "\n"), 5, 0, "input ends in case 1 of 1, before row 5"},
 		{"short row", "1\n" + rows[0][:8] + "\n", 2, 9, "case 1, row 1 has 8 digits, want 9"},
 		{"long row", "1\n" + rows[0] + "1\n", 2, 10, "case 1, row 1 has 10 digits, want 9"},
 		{"dot for empty", "1\n" + rows[0] + "\n1.3000509\n", 3, 2, `case 1, row 2: want a digit 0-9 (0 for empty), got '.'`},
 		{"spaced digits", "1\n1 0 3 0 0 0 5 0 9\n", 2, 2, "case 1, row 1 has 1 digits"},
-		{"two rows on a line", "1\n" + rows[0] + " " + rows[1] + "\n", 2, 11, "want one row per line"},
-		{"T and row on a line", "1 " + sample, 1, 3, "want one row per line"},
+		{"two rows on a line", "1\n" + rows[0] + " " + rows[1] + "\n", 2, 11, "case 1, row 2: want one row per line"},
+		{"T and row on a line", "1 " + sample, 1, 3, "case 1, row 1: want one row per line"},
 		{"trailing garbage", "1\n" + sample + "\n  #\n", 12, 3, `unexpected "#" after the 1 cases`},
-		{"extra case", "1\n" + sample + sample, 11, 1, "after the 1 cases"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse("in", []byte(tc.input))
-			var pe *problems.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v, want a *ParseError", err)
-			}
-			if pe.File != "in" || pe.Line != tc.line || pe.Col != tc.col || !strings.Contains(pe.Msg, tc.msg) {
-				t.Errorf("error %q at %d:%d, want %q at %d:%d", pe.Msg, pe.Line, pe.Col, tc.msg, tc.line, tc.col)
-			}
-		})
-	}
+		{"extra case", "1\n" + sample + sample, 11, 1, `unexpected "103000509" after the 1 cases`},
+	})
 }
 
 // TestSamples solves the sample, whose solution is unique, with the
 // reference and compares bytes.
-func TestSamples(t *testing.T) {
-	prob := New()
-	tc := test(t, "sample/1")
-	var out bytes.Buffer
-	if err := problems.Solve(context.Background(), prob, prob.Reference(), tc.Name, tc.Input, &out); err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(tc.Answer) {
-		t.Errorf("output\n%s\nwant\n%s", out.String(), tc.Answer)
-	}
-}
+func TestSamples(t *testing.T) { problemtest.CheckSamples(t, New(), "sample/1") }
 
 func TestSolveCaseNoSolution(t *testing.T) {
 	prob := New()
@@ -213,7 +142,7 @@ func setCell(answer []byte, k, r, c int, d byte) string {
 }
 
 func TestChecker(t *testing.T) {
-	tc := test(t, "secret/1")
+	tc := problemtest.Test(t, New(), "secret/1")
 	ans := string(tc.Answer)
 	// Case 4 has exactly two completions. Case 1's r1c1 is a given 1, and
 	// r1c4, r1c5 are empty cells holding 6 and 2 in its unique solution:
@@ -256,37 +185,10 @@ func TestChecker(t *testing.T) {
 
 func TestGenerate(t *testing.T) {
 	prob := New()
-	gen := func(opts problems.GenOptions) string {
-		t.Helper()
-		var b bytes.Buffer
-		if err := prob.Generate(&b, opts); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
 	for _, kind := range []string{"", "multiple"} {
-		opts := problems.GenOptions{Count: 3, Seed: 11, Kind: kind}
-		out := gen(opts)
-		ps, err := Parse("generated", []byte(out))
-		if err != nil {
-			t.Fatalf("kind %q: generated input does not parse: %v\n%s", kind, err, out)
-		}
-		if len(ps) != opts.Count {
-			t.Fatalf("kind %q: %d puzzles, want %d", kind, len(ps), opts.Count)
-		}
-		for i, p := range ps {
-			n, _, err := solvers.Count(context.Background(), prob.Reference(), p, 2)
-			if err != nil || (kind == "" && n != 1) || (kind == "multiple" && n != 2) {
-				t.Errorf("kind %q, puzzle %d: %d solutions (limit 2, %v)", kind, i+1, n, err)
-			}
-		}
-		if again := gen(opts); again != out {
-			t.Errorf("kind %q: the same seed generated a different input", kind)
-		}
-		opts.Seed++
-		if other := gen(opts); other == out {
-			t.Errorf("kind %q: another seed generated the same input", kind)
-		}
+		_, ps := problemtest.CheckGenerate(t, prob, problems.GenOptions{Count: 3, Seed: 11, Kind: kind})
+		want := map[string]int{"": 1, "multiple": 2}[kind]
+		problemtest.CheckCounts(t, prob.Reference(), ps, 2, want, want)
 	}
 	if err := prob.Generate(new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: "none"}); err == nil {
 		t.Error("Generate kind none succeeded; the problem's inputs are always solvable")
@@ -299,42 +201,13 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("2\r\n" + sample + "\n" + sample))
 	f.Add([]byte("3\n" + sample))
 	f.Add([]byte("1 103000509\n"))
-	f.Fuzz(func(t *testing.T, input []byte) {
-		ps, err := Parse("fuzz", input)
-		if err != nil {
-			var pe *problems.ParseError
-			if !errors.As(err, &pe) || pe.Line < 1 {
-				t.Fatalf("error %v is not a located *ParseError", err)
-			}
-			return
-		}
-		// Accepted input has a canonical form that parses to the same puzzles.
-		var b bytes.Buffer
-		if err := WriteInput(&b, ps); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Parse("canonical", b.Bytes())
-		if err != nil {
-			t.Fatalf("canonical form does not parse: %v", err)
-		}
-		if len(again) != len(ps) {
-			t.Fatalf("%d puzzles, then %d", len(ps), len(again))
-		}
-		for i := range ps {
-			if ps[i].String() != again[i].String() {
-				t.Fatalf("puzzle %d changed: %s then %s", i+1, ps[i], again[i])
-			}
-		}
-	})
+	problemtest.FuzzParse(f, Parse, WriteInput)
 }
 
 // FuzzChecker feeds the special judge arbitrary output for the real test:
 // it never panics, and it accepts nothing that is not a valid answer.
 func FuzzChecker(f *testing.F) {
-	tests, err := New().Tests()
-	if err != nil {
-		f.Fatal(err)
-	}
+	tests := problemtest.Tests(f, New())
 	tc := tests[1] // secret/1, the real data
 	puzzles, err := Parse(tc.Name, tc.Input)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
-	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
+	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
 
 //go:embed problem.yaml data
@@ -20,48 +20,19 @@ var files embed.FS
 // ID is the problem's stable name.
 const ID = "poj3074"
 
-type problem struct {
-	pkg *problems.Package
-}
+type problem struct{ problems.Base }
 
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
-func New() problems.Problem {
-	pkg, err := problems.Load(files)
-	if err != nil {
-		panic(fmt.Sprintf("%s: %v", ID, err))
-	}
-	return &problem{pkg: pkg}
-}
+func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
 
-func (*problem) ID() string                        { return ID }
-func (p *problem) Config() problems.Config         { return p.pkg.Config }
-func (p *problem) Tests() ([]problems.Test, error) { return p.pkg.Tests() }
-func (*problem) Checker() checker.Checker          { return checker.Lines{} }
-func (*problem) Reference() solvers.Strategy       { return dlx.New() }
+func (*problem) Checker() checker.Checker    { return checker.Lines{} }
+func (*problem) Reference() solvers.Strategy { return fast.New() }
 
 // SolveCase returns the solution of the case. The judge's puzzles all have
 // one, so a case without one is an error, and no output is written for it.
 func (*problem) SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Puzzle) (problems.Answer, error) {
-	if p.Size() != 9 || !p.Standard() {
-		return problems.Answer{}, fmt.Errorf("%s: want a standard 9x9 puzzle, got side %d", ID, p.Size())
-	}
-	g, st, err := solvers.First(ctx, s, p)
-	if err != nil {
-		return problems.Answer{Stats: st}, fmt.Errorf("%s: %w", ID, err) // err names the strategy
-	}
-	if g == nil {
-		return problems.Answer{Stats: st}, noSolution(p)
-	}
-	return problems.Answer{Grid: g, Solutions: st.Solutions, Stats: st}, nil
-}
-
-func noSolution(p *solvers.Puzzle) error {
-	line := strings.ReplaceAll(p.String(), "\n", "")
-	if c := p.Clash(); c != nil {
-		return fmt.Errorf("%s: puzzle %s has no solution: %v", ID, line, c)
-	}
-	return fmt.Errorf("%s: puzzle %s has no solution", ID, line)
+	return problems.SolveFirst(ctx, ID, 9, s, p)
 }
 
 // Format writes one line of 81 digits per answer.
@@ -89,21 +60,9 @@ func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
 	if opts.Kind != "" && opts.Kind != "unique" {
 		return fmt.Errorf("%s: generate: kind %q: the problem's puzzles always have exactly one solution", ID, opts.Kind)
 	}
-	if opts.Count < 0 {
-		return fmt.Errorf("%s: generate: negative count %d", ID, opts.Count)
-	}
-	rng := opts.Rand()
-	ps := make([]*solvers.Puzzle, 0, opts.Count)
-	for i := range opts.Count {
-		sol, err := gen.Solution(rng, 9, nil)
-		if err != nil {
-			return fmt.Errorf("%s: generate case %d: %w", ID, i+1, err)
-		}
-		pz, err := gen.Puzzle(context.Background(), rng, sol, 9, nil, opts, p.Reference())
-		if err != nil {
-			return fmt.Errorf("%s: generate case %d: %w", ID, i+1, err)
-		}
-		ps = append(ps, pz)
+	ps, err := gen.Puzzles(context.Background(), opts.Rand(), 9, opts, p.Reference())
+	if err != nil {
+		return fmt.Errorf("%s: generate: %w", ID, err)
 	}
 	return WriteInput(w, ps)
 }

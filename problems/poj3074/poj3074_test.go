@@ -3,59 +3,30 @@ package poj3074
 import (
 	"bytes"
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
 func TestConfig(t *testing.T) {
-	c := New().Config()
-	if c.TimeLimit() != time.Second || c.MemoryLimit() != 64<<20 || c.Validation != "default" {
-		t.Errorf("limits %v, %d bytes, validation %q; want POJ's 1s, 64 MiB, exact judging", c.TimeLimit(), c.MemoryLimit(), c.Validation)
-	}
-	if s := c.StrategyTimeLimit(); s < time.Second || s > 2*time.Second {
-		t.Errorf("strategy time limit %v, want 1-2s", s)
-	}
+	// POJ's 1 s and 64 MiB, exact judging.
+	problemtest.CheckConfig(t, New(), problemtest.Limits{time.Second, 64, "default", "lines"})
 }
 
 // TestTests checks the data files: each input parses, round-trips through
 // WriteInput, and has one answer line per case.
 func TestTests(t *testing.T) {
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Case counts of the real data are facts of the judge's files.
-	want := map[string]int{"sample/1": 2, "secret/1": 91}
-	for _, tc := range tests {
-		ps, err := Parse(tc.Name, tc.Input)
-		if err != nil {
-			t.Errorf("%s: %v", tc.Name, err)
-			continue
-		}
-		if n, ok := want[tc.Name]; ok && len(ps) != n {
-			t.Errorf("%s: %d cases, want %d", tc.Name, len(ps), n)
-		}
-		delete(want, tc.Name)
+	problemtest.CheckTests(t, New(), WriteInput, map[string]int{"sample/1": 2, "secret/1": 91}, func(tc problems.Test, ps []*solvers.Puzzle) {
 		if lines := bytes.Count(tc.Answer, []byte("\n")); lines != len(ps) {
 			t.Errorf("%s: %d answer lines for %d cases", tc.Name, lines, len(ps))
 		}
-		var b bytes.Buffer
-		if err := WriteInput(&b, ps); err != nil {
-			t.Fatal(err)
-		}
-		if b.String() != string(tc.Input) {
-			t.Errorf("%s: WriteInput(Parse(input)) differs from the input", tc.Name)
-		}
-	}
-	for name := range want {
-		t.Errorf("test %s is missing", name)
-	}
+	})
 }
 
 const (
@@ -78,58 +49,24 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
-	tests := []struct {
-		name, input string
-		line, col   int
-		msg         string
-	}{
-		{"empty input", "", 1, 0, `without the "end" line`},
-		{"no end", row81 + "\n", 2, 0, `without the "end" line after 1 puzzles`},
-		{"no end, no newline", row81, 2, 0, `without the "end"`},
-		{"short line", row81[:80] + "\nend\n", 1, 81, "80 cells, want 81"},
-		{"long line", row81 + "5\nend\n", 1, 82, "82 characters, want 81"},
-		{"zero for empty", "0" + row81[1:] + "\nend\n", 1, 1, "want a digit 1-9 or '.'"},
+	problemtest.CheckParseErrors(t, New(), []problemtest.ParseErrorCase{
+		{"empty input", "", 1, 0, `input ends without the "end" line`},
+		{"no end", row81 + "\n", 2, 0, `input ends without the "end" line after 1 puzzles`},
+		{"no end, no newline", row81, 2, 0, `input ends without the "end"`},
+		{"short line", row81[:80] + "\nend\n", 1, 81, "line has 80 cells, want 81"},
+		{"long line", row81 + "5\nend\n", 1, 82, "line has 82 characters, want 81"},
+		{"zero for empty", "0" + row81[1:] + "\nend\n", 1, 1, "unexpected '0': want a digit 1-9 or '.'"},
 		{"bad char", row81[:40] + "x" + row81[41:] + "\nend\n", 1, 41, `unexpected 'x'`},
 		{"space inside", row81[:9] + " " + row81[10:] + "\nend\n", 1, 10, `unexpected ' '`},
 		{"blank line", row81 + "\n\n" + row81 + "\nend\n", 2, 0, "empty line"},
-		{"END in capitals", row81 + "\nEND\n", 2, 1, `want a puzzle of 81 cells or "end"`},
+		{"END in capitals", row81 + "\nEND\n", 2, 1, `unexpected "END": want a puzzle of 81 cells or "end"`},
 		{"garbage after end", "end\n\n  more\n", 3, 3, `unexpected "more" after the "end" line`},
-		{"second line bad", row81 + "\n" + row81[:5] + "\nend\n", 2, 6, "5 cells"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse("in", []byte(tc.input))
-			var pe *problems.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v, want a *ParseError", err)
-			}
-			if pe.File != "in" || pe.Line != tc.line || pe.Col != tc.col || !strings.Contains(pe.Msg, tc.msg) {
-				t.Errorf("error %q at %d:%d, want %q at %d:%d", pe.Msg, pe.Line, pe.Col, tc.msg, tc.line, tc.col)
-			}
-		})
-	}
+		{"second line bad", row81 + "\n" + row81[:5] + "\nend\n", 2, 6, "line has 5 cells"},
+	})
 }
 
 // TestSamples solves the samples with the reference and compares bytes.
-func TestSamples(t *testing.T) {
-	prob := New()
-	tests, err := prob.Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range tests {
-		if tc.Group() != "sample" {
-			continue
-		}
-		var out bytes.Buffer
-		if err := problems.Solve(context.Background(), prob, prob.Reference(), tc.Name, tc.Input, &out); err != nil {
-			t.Fatal(err)
-		}
-		if out.String() != string(tc.Answer) {
-			t.Errorf("%s: output\n%s\nwant\n%s", tc.Name, out.String(), tc.Answer)
-		}
-	}
-}
+func TestSamples(t *testing.T) { problemtest.CheckSamples(t, New()) }
 
 func TestSolveCaseNoSolution(t *testing.T) {
 	clash := []byte("11" + strings.Repeat(".", 79))
@@ -188,35 +125,8 @@ func TestChecker(t *testing.T) {
 
 func TestGenerate(t *testing.T) {
 	prob := New()
-	gen := func(opts problems.GenOptions) string {
-		t.Helper()
-		var b bytes.Buffer
-		if err := prob.Generate(&b, opts); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
-	opts := problems.GenOptions{Count: 4, Seed: 7, Givens: 30}
-	out := gen(opts)
-	ps, err := Parse("generated", []byte(out))
-	if err != nil {
-		t.Fatalf("generated input does not parse: %v\n%s", err, out)
-	}
-	if len(ps) != opts.Count {
-		t.Fatalf("%d puzzles, want %d", len(ps), opts.Count)
-	}
-	for i, p := range ps {
-		if n, _, err := solvers.Count(context.Background(), prob.Reference(), p, 2); err != nil || n != 1 {
-			t.Errorf("puzzle %d: %d solutions (%v), want 1", i+1, n, err)
-		}
-	}
-	if again := gen(opts); again != out {
-		t.Error("the same seed generated a different input")
-	}
-	opts.Seed++
-	if other := gen(opts); other == out {
-		t.Error("another seed generated the same input")
-	}
+	_, ps := problemtest.CheckGenerate(t, prob, problems.GenOptions{Count: 4, Seed: 7, Givens: 30})
+	problemtest.CheckCounts(t, prob.Reference(), ps, 2, 1, 1)
 	for _, kind := range []string{"multiple", "none", "bogus"} {
 		if err := prob.Generate(new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: kind}); err == nil {
 			t.Errorf("Generate kind %q succeeded; the problem only has unique puzzles", kind)
@@ -229,31 +139,5 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("end"))
 	f.Add([]byte(row81 + "\r\n" + row81[:80] + "x\nend\n\n"))
 	f.Add([]byte("end\ngarbage"))
-	f.Fuzz(func(t *testing.T, input []byte) {
-		ps, err := Parse("fuzz", input)
-		if err != nil {
-			var pe *problems.ParseError
-			if !errors.As(err, &pe) || pe.Line < 1 {
-				t.Fatalf("error %v is not a located *ParseError", err)
-			}
-			return
-		}
-		// Accepted input has a canonical form that parses to the same puzzles.
-		var b bytes.Buffer
-		if err := WriteInput(&b, ps); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Parse("canonical", b.Bytes())
-		if err != nil {
-			t.Fatalf("canonical form does not parse: %v", err)
-		}
-		if len(again) != len(ps) {
-			t.Fatalf("%d puzzles, then %d", len(ps), len(again))
-		}
-		for i := range ps {
-			if ps[i].String() != again[i].String() {
-				t.Fatalf("puzzle %d changed: %s then %s", i+1, ps[i], again[i])
-			}
-		}
-	})
+	problemtest.FuzzParse(f, Parse, WriteInput)
 }

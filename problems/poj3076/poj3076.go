@@ -23,44 +23,20 @@ const ID = "poj3076"
 // side is the grid side: 16 rows of 16 letters in 4×4 boxes.
 const side = 16
 
-type problem struct {
-	pkg *problems.Package
-}
+type problem struct{ problems.Base }
 
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
-func New() problems.Problem {
-	pkg, err := problems.Load(files)
-	if err != nil {
-		panic(fmt.Sprintf("%s: %v", ID, err))
-	}
-	return &problem{pkg: pkg}
-}
+func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
 
-func (*problem) ID() string                        { return ID }
-func (p *problem) Config() problems.Config         { return p.pkg.Config }
-func (p *problem) Tests() ([]problems.Test, error) { return p.pkg.Tests() }
-func (*problem) Checker() checker.Checker          { return Checker{} }
-func (*problem) Reference() solvers.Strategy       { return dlx.New() }
+func (*problem) Checker() checker.Checker    { return Checker{} }
+func (*problem) Reference() solvers.Strategy { return dlx.New() }
 
 // SolveCase returns the solution of the 16×16 case. The judge's puzzles
 // all have one, so a case without one is an error, and no output is
 // written for it.
 func (*problem) SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Puzzle) (problems.Answer, error) {
-	if p.Size() != side || !p.Standard() {
-		return problems.Answer{}, fmt.Errorf("%s: want a standard 16x16 puzzle, got side %d", ID, p.Size())
-	}
-	g, st, err := solvers.First(ctx, s, p)
-	if err != nil {
-		return problems.Answer{Stats: st}, fmt.Errorf("%s: %w", ID, err) // err names the strategy
-	}
-	if g == nil {
-		if c := p.Clash(); c != nil {
-			return problems.Answer{Stats: st}, fmt.Errorf("%s: puzzle has no solution: %v", ID, c)
-		}
-		return problems.Answer{Stats: st}, fmt.Errorf("%s: puzzle with %d givens has no solution", ID, p.NumGivens())
-	}
-	return problems.Answer{Grid: g, Solutions: st.Solutions, Stats: st}, nil
+	return problems.SolveFirst(ctx, ID, side, s, p)
 }
 
 // Format writes each answer as 16 lines of 16 letters, with an empty line
@@ -102,21 +78,9 @@ func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
 	if opts.Kind != "" && opts.Kind != "unique" {
 		return fmt.Errorf("%s: generate: kind %q: the problem's puzzles always have exactly one solution", ID, opts.Kind)
 	}
-	if opts.Count < 0 {
-		return fmt.Errorf("%s: generate: negative count %d", ID, opts.Count)
-	}
-	rng := opts.Rand()
-	ps := make([]*solvers.Puzzle, 0, opts.Count)
-	for i := range opts.Count {
-		sol, err := gen.Solution(rng, side, nil)
-		if err != nil {
-			return fmt.Errorf("%s: generate case %d: %w", ID, i+1, err)
-		}
-		pz, err := gen.Puzzle(context.Background(), rng, sol, side, nil, opts, p.Reference())
-		if err != nil {
-			return fmt.Errorf("%s: generate case %d: %w", ID, i+1, err)
-		}
-		ps = append(ps, pz)
+	ps, err := gen.Puzzles(context.Background(), opts.Rand(), side, opts, p.Reference())
+	if err != nil {
+		return fmt.Errorf("%s: generate: %w", ID, err)
 	}
 	return WriteInput(w, ps)
 }

@@ -3,26 +3,24 @@ package target
 import (
 	"bytes"
 	"context"
-	"errors"
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
 	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
 )
 
 func TestConfig(t *testing.T) {
-	c := New().Config()
-	if c.TimeLimit().Seconds() != 1 || c.Limits.Memory != 128 || c.Harness.Checker != "lines" {
-		t.Errorf("config %+v: want 1 s, 128 MiB and the lines checker", c)
-	}
-	if s := c.StrategyTimeLimit().Seconds(); s < 1 || s > 2 {
-		t.Errorf("strategy time limit %v s, want 1-2", s)
-	}
+	// 1 s as on Luogu, 128 MiB, exact judging.
+	problemtest.CheckConfig(t, New(), problemtest.Limits{time.Second, 128, "default", "lines"})
 }
 
 func TestWeights(t *testing.T) {
@@ -43,35 +41,17 @@ func TestWeights(t *testing.T) {
 // enumerates every completion without bounding: both must match the
 // official answers.
 func TestData(t *testing.T) {
-	prob := New()
-	tests, err := prob.Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tests) != 22 {
+	if tests := problemtest.Tests(t, New()); len(tests) != 22 {
 		t.Fatalf("%d tests, want 2 samples and 20 official tests", len(tests))
 	}
-	for _, tc := range tests {
-		for _, s := range []solvers.Strategy{prob.Reference(), dlx.New()} {
-			var out bytes.Buffer
-			if err := problems.Solve(context.Background(), prob, s, tc.Name, tc.Input, &out); err != nil {
-				t.Fatalf("%s: %v", s.Name(), err)
-			}
-			if r := prob.Checker().Check(tc.Input, out.Bytes(), tc.Answer); r.Verdict != verdict.AC {
-				t.Errorf("%s with %s: %s: %s\n%s", tc.Name, s.Name(), r.Verdict, r.Message, r.Diff)
-			}
-		}
-	}
+	problemtest.CheckData(t, New(), dlx.New())
 }
 
 // TestSolveCase checks the best grid itself on the first sample: it solves
 // the puzzle and scores what the answer says.
 func TestSolveCase(t *testing.T) {
 	prob := New()
-	tests, err := prob.Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests := problemtest.Tests(t, prob)
 	p, err := Parse("sample/1", tests[0].Input)
 	if err != nil {
 		t.Fatal(err)
@@ -93,49 +73,30 @@ func TestSolveCase(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests := problemtest.Tests(t, New())
 	sample := string(tests[0].Input) // 9 lines, "7 0 0 9 0 0 0 0 1" first
 	line := func(n int, s string) string {
 		lines := strings.Split(sample, "\n")
 		lines[n-1] = s
 		return strings.Join(lines, "\n")
 	}
-	cases := []struct {
-		name, input, want string
-	}{
-		{"empty", "", "1: input ends after 0 of the 9 grid lines"},
-		{"eight lines", strings.Join(strings.Split(sample, "\n")[:8], "\n") + "\n", "9: input ends after 8 of the 9 grid lines"},
-		{"short line", line(3, "0 0 0 2 0 0 0 8"), "3:16: line has 8 digits, want 9"},
-		{"long line", line(2, "1 0 0 0 0 5 9 0 0 4"), "2:19: unexpected \"4\" after the 9 digits"},
-		{"number 10", line(4, "0 0 5 0 2 0 0 10 3"), "4:15: \"10\": want a digit 0-9"},
-		{"negative", line(1, "-7 0 0 9 0 0 0 0 1"), "1:1: \"-7\": want a digit 0-9"},
-		{"dot for empty", line(5, "0 0 0 . 0 0 6 4 8"), "5:7: \".\": want a digit 0-9"},
-		{"digits run together", line(6, "413000000"), "6:1: \"413000000\": want a digit 0-9"},
-		{"blank line inside", line(7, ""), "7:1: line has 0 digits, want 9"},
-		{"tenth line", sample + "0 0 0\n", "10:1: unexpected \"0 0 0\" after the 9 grid lines"},
-		{"leading blank line", "\n" + sample, "1:1: line has 0 digits, want 9"},
-	}
-	for _, tc := range cases {
-		_, err := Parse("in", []byte(tc.input))
-		var pe *problems.ParseError
-		if !errors.As(err, &pe) {
-			t.Errorf("%s: error %v, want a *problems.ParseError", tc.name, err)
-			continue
-		}
-		if got := strings.TrimPrefix(err.Error(), "in:"); !strings.HasPrefix(got, tc.want) {
-			t.Errorf("%s:\n got %s\nwant %s...", tc.name, got, tc.want)
-		}
-	}
+	problemtest.CheckParseErrors(t, New(), []problemtest.ParseErrorCase{
+		{"empty", "", 1, 0, "input ends after 0 of the 9 grid lines"},
+		{"eight lines", strings.Join(strings.Split(sample, "\n")[:8], "\n") + "\n", 9, 0, "input ends after 8 of the 9 grid lines"},
+		{"short line", line(3, "0 0 0 2 0 0 0 8"), 3, 16, "line has 8 digits, want 9"},
+		{"long line", line(2, "1 0 0 0 0 5 9 0 0 4"), 2, 19, "unexpected \"4\" after the 9 digits"},
+		{"number 10", line(4, "0 0 5 0 2 0 0 10 3"), 4, 15, "\"10\": want a digit 0-9"},
+		{"negative", line(1, "-7 0 0 9 0 0 0 0 1"), 1, 1, "\"-7\": want a digit 0-9"},
+		{"dot for empty", line(5, "0 0 0 . 0 0 6 4 8"), 5, 7, "\".\": want a digit 0-9"},
+		{"digits run together", line(6, "413000000"), 6, 1, "\"413000000\": want a digit 0-9"},
+		{"blank line inside", line(7, ""), 7, 1, "line has 0 digits, want 9"},
+		{"tenth line", sample + "0 0 0\n", 10, 1, "unexpected \"0 0 0\" after the 9 grid lines"},
+		{"leading blank line", "\n" + sample, 1, 1, "line has 0 digits, want 9"},
+	})
 }
 
 func TestParseLayouts(t *testing.T) {
-	tests, err := New().Tests()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests := problemtest.Tests(t, New())
 	sample := string(tests[0].Input)
 	want, err := Parse("sample", []byte(sample))
 	if err != nil {
@@ -157,13 +118,11 @@ func TestParseLayouts(t *testing.T) {
 			t.Errorf("%s: givens differ from the sample's", name)
 		}
 	}
-	var b bytes.Buffer
-	if err := WriteInput(&b, want); err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != sample {
-		t.Errorf("WriteInput(Parse(sample)) differs from the sample:\n%s", b.String())
-	}
+}
+
+// TestWriteInputRoundTrip writes every test's input back and gets its bytes.
+func TestWriteInputRoundTrip(t *testing.T) {
+	problemtest.CheckTests(t, New(), writeInput, map[string]int{"sample/1": 1}, nil)
 }
 
 func TestGenerate(t *testing.T) {
@@ -180,36 +139,21 @@ func TestGenerate(t *testing.T) {
 		{problems.GenOptions{Seed: 4, Kind: "none"}, 0, 0},
 	}
 	for _, tc := range tests {
-		var a, b bytes.Buffer
-		if err := prob.Generate(&a, tc.opts); err != nil {
-			t.Fatalf("%+v: %v", tc.opts, err)
+		in, ps := problemtest.CheckGenerate(t, prob, tc.opts)
+		if len(ps) != 1 {
+			t.Fatalf("%+v: %d puzzles, want 1", tc.opts, len(ps))
 		}
-		if err := prob.Generate(&b, tc.opts); err != nil {
-			t.Fatal(err)
-		}
-		if a.String() != b.String() {
-			t.Errorf("%+v: same seed, different output", tc.opts)
-		}
-		p, err := Parse("gen", a.Bytes())
-		if err != nil {
-			t.Fatalf("%+v: generated input does not parse: %v", tc.opts, err)
-		}
+		p := ps[0]
 		if p.Clash() != nil {
 			t.Errorf("%+v: givens clash", tc.opts)
 		}
-		n, _, err := solvers.Count(ctx, dlx.New(), p, maxCompletions)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n < tc.minSols || n > tc.maxSols {
-			t.Errorf("%+v: %d completions, want %d-%d", tc.opts, n, tc.minSols, tc.maxSols)
-		}
+		n := problemtest.CheckCounts(t, dlx.New(), ps, maxCompletions, tc.minSols, tc.maxSols)[0]
 		if g := p.NumGivens(); tc.opts.Kind == "" && (g < minGivens || g > maxGivens+10) {
 			t.Errorf("%+v: %d givens, want about 24-30", tc.opts, g)
 		}
 		// The generated puzzle goes through the whole pipeline.
 		var out bytes.Buffer
-		if err := problems.Solve(ctx, prob, prob.Reference(), "gen", a.Bytes(), &out); err != nil {
+		if err := problems.Solve(ctx, prob, prob.Reference(), "gen", in, &out); err != nil {
 			t.Fatal(err)
 		}
 		if (out.String() == "-1\n") != (n == 0) {
@@ -257,29 +201,17 @@ func TestFormat(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	tests, err := New().Tests()
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, tc := range tests[:3] {
+	for _, tc := range problemtest.Tests(f, New())[:3] {
 		f.Add(tc.Input)
 	}
 	f.Add([]byte("1 2 3\n"))
-	f.Fuzz(func(t *testing.T, in []byte) {
-		p, err := Parse("fuzz", in)
-		if err != nil {
-			if _, ok := err.(*problems.ParseError); !ok {
-				t.Fatalf("error %T %v, want *problems.ParseError", err, err)
-			}
-			return
-		}
-		var b bytes.Buffer
-		if err := WriteInput(&b, p); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Parse("again", b.Bytes())
-		if err != nil || !slices.Equal(again.Givens(), p.Givens()) {
-			t.Fatalf("round trip: %v", err)
-		}
-	})
+	problemtest.FuzzParse(f, New().Parse, writeInput)
+}
+
+// writeInput is WriteInput for the one case of an input.
+func writeInput(w io.Writer, ps []*solvers.Puzzle) error {
+	if len(ps) != 1 {
+		return fmt.Errorf("%d puzzles, want 1", len(ps))
+	}
+	return WriteInput(w, ps[0])
 }

@@ -6,38 +6,13 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
-	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
 )
 
 // BenchmarkSolve runs the uniqueness check (count up to 2) over every
 // puzzle of a set per op.
 func BenchmarkSolve(b *testing.B) {
-	for _, set := range []string{"hardest1106", "17clue", "top1465"} {
-		b.Run("set="+set, func(b *testing.B) {
-			ps, err := puzzleset.Load(solverstest.Dir(b), set, 0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			s := fast.New()
-			ctx := context.Background()
-			var guesses int64
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				for _, p := range ps {
-					st, err := s.Search(ctx, p, solvers.Options{Limit: 2})
-					if err != nil || st.Solutions != 1 {
-						b.Fatalf("%d solutions, error %v", st.Solutions, err)
-					}
-					guesses += st.Guesses
-				}
-			}
-			n := float64(b.N) * float64(len(ps))
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/puzzle")
-			b.ReportMetric(float64(guesses)/n, "guesses/puzzle")
-		})
-	}
+	solverstest.BenchSets(b, fast.New(), "hardest1106", "17clue", "top1465")
 }
 
 // BenchmarkTarget solves the 20 official NOIP 2009 target tests (the file's

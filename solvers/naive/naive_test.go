@@ -2,7 +2,6 @@ package naive
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -84,22 +83,6 @@ func TestStats(t *testing.T) {
 	}
 }
 
-func TestInvalidPuzzle(t *testing.T) {
-	if _, err := New().Search(context.Background(), nil, solvers.Options{}); err == nil {
-		t.Error("nil puzzle: no error")
-	}
-	st, err := New().Search(context.Background(), new(solvers.Puzzle), solvers.Options{})
-	if !errors.Is(err, solvers.ErrUnsupported) || st.Solutions != 0 {
-		t.Errorf("zero Puzzle: %d solutions, error %v; want 0, ErrUnsupported", st.Solutions, err)
-	}
-}
+func TestInvalidPuzzle(t *testing.T) { solverstest.CheckInvalidPuzzle(t, New()) }
 
-func TestCancelled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	p, _ := solvers.NewStandard(16, make([]uint8, 256))
-	_, err := New().Search(ctx, p, solvers.Options{})
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled context: %v", err)
-	}
-}
+func TestCancelled(t *testing.T) { solverstest.CheckCancelled(t, New()) }

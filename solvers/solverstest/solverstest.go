@@ -2,8 +2,9 @@
 // package solvers: valid solutions, exact counts, limits, visitors that stop,
 // clashing givens, jigsaw regions, the objective, and cancellation.
 //
-// Every strategy's own tests call [Run]; the cross-strategy agreement tests
-// live in package strategies.
+// Every strategy's own tests call [Run] and benchmark it over the puzzle
+// sets with [BenchSets]; the cross-strategy agreement tests live in package
+// strategies.
 package solverstest
 
 import (

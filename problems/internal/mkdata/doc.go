@@ -1,9 +1,10 @@
 // Command mkdata writes the test data of the problems poj2676, poj3074 and
 // poj3076: the real judge data copied from the shared research drop, tests
 // cut from the benchmark puzzle sets in testdata/, and generated tests, each
-// .ans computed by the problem's reference strategy and confirmed by a
-// second, independent strategy through the problem's checker. Where the
-// judge's own output exists, the computed answer must match it.
+// .ans computed by the problem's reference strategy and confirmed through
+// the problem's checker by a second, independent strategy, which package
+// oracle chooses. Where the judge's own output exists, the computed answer
+// must match it.
 //
 // Run it from the module root:
 //

@@ -14,13 +14,11 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/internal/oracle"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj2676"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
-	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
-	"github.com/sudoku-judge/sudoku-judge/solvers/mrv"
-	"github.com/sudoku-judge/sudoku-judge/solvers/propagate"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 )
 
@@ -157,9 +155,10 @@ func input(pl plan, t test, shared, testdata string) ([]byte, error) {
 	return nil, fmt.Errorf("no input source")
 }
 
-// answer solves in with the reference strategy, checks that a second
-// strategy's output is accepted against it and that it is accepted against
-// the judge's own output, if any, and returns it.
+// answer solves in with the problem's reference strategy, checks that the
+// output of the second strategy oracle.Second chooses is accepted against
+// it and that it is accepted against the judge's own output, if any, and
+// returns it.
 func answer(prob problems.Problem, t test, in []byte, shared string) ([]byte, error) {
 	ctx := context.Background()
 	ref := prob.Reference()
@@ -167,7 +166,7 @@ func answer(prob problems.Problem, t test, in []byte, shared string) ([]byte, er
 	if err := problems.Solve(ctx, prob, ref, t.name, in, &want); err != nil {
 		return nil, fmt.Errorf("reference %s: %w", ref.Name(), err)
 	}
-	other := second(ref, prob.ID())
+	other := oracle.Second(ref)
 	var got bytes.Buffer
 	err := solveWithin(ctx, prob, other, t.name, in, &got)
 	switch {
@@ -206,15 +205,4 @@ func solveWithin(ctx context.Context, prob problems.Problem, s solvers.Strategy,
 	ctx, cancel := context.WithTimeout(ctx, secondTimeLimit)
 	defer cancel()
 	return problems.Solve(ctx, prob, s, name, in, w)
-}
-
-// second returns a strategy independent of ref for the problem's grids.
-func second(ref solvers.Strategy, id string) solvers.Strategy {
-	if id == poj3076.ID {
-		return propagate.New() // mrv takes minutes on some 16x16 puzzles
-	}
-	if ref.Name() == "mrv" {
-		return fast.New()
-	}
-	return mrv.New()
 }

@@ -5,7 +5,8 @@
 //
 // Each input comes from the problem's Generate with a fixed seed; each
 // answer from the reference strategy, and mkdata refuses to write it unless
-// a second, independent strategy produces an output the checker accepts.
+// a second, independent strategy (oracle.Second's choice) produces an output
+// the checker accepts.
 package main
 
 import (
@@ -20,7 +21,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/hdu4069"
-	"github.com/sudoku-judge/sudoku-judge/solvers/mrv"
+	"github.com/sudoku-judge/sudoku-judge/problems/internal/oracle"
 )
 
 // A spec is one generated test file.
@@ -50,7 +51,7 @@ func main() {
 
 func run(dir string) error {
 	prob := hdu4069.New()
-	second := mrv.New()
+	second := oracle.Second(prob.Reference())
 	for _, sp := range specs {
 		start := time.Now()
 		var in bytes.Buffer

@@ -1,16 +1,16 @@
 //go:build unix
 
-package naive
+package solverstest
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time the process has used. On a shared machine it
+// CPUTime returns the CPU time the process has used. On a shared machine it
 // is a steadier measure than the wall clock, which counts the time other
 // jobs hold the CPU; benchmarks report it as cpu-ns next to ns.
-func cpuTime() time.Duration {
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

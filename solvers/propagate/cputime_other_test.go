@@ -1,8 +1,0 @@
-//go:build !unix
-
-package propagate
-
-import "time"
-
-// cpuTime is not measured here; benchmarks then leave out cpu-ns.
-func cpuTime() time.Duration { return 0 }
