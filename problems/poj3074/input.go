@@ -73,7 +73,7 @@ func Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
 		ps = append(ps, p)
 	}
 	return nil, &problems.ParseError{File: name, Line: len(lines) + 1,
-		Msg: fmt.Sprintf("input ends without the %q line after %d puzzles", terminator, len(ps))}
+		Msg: fmt.Sprintf("input ends without the %q line after %s", terminator, plural(len(ps), "puzzle"))}
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -100,4 +100,12 @@ func WriteInput(w io.Writer, ps []*solvers.Puzzle) error {
 	b.WriteString(terminator + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// plural returns "1 puzzle", "2 puzzles" and so on.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -51,7 +51,7 @@ func TestParse(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	problemtest.CheckParseErrors(t, New(), []problemtest.ParseErrorCase{
 		{"empty input", "", 1, 0, `input ends without the "end" line`},
-		{"no end", row81 + "\n", 2, 0, `input ends without the "end" line after 1 puzzles`},
+		{"no end", row81 + "\n", 2, 0, `input ends without the "end" line after 1 puzzle`},
 		{"no end, no newline", row81, 2, 0, `input ends without the "end"`},
 		{"short line", row81[:80] + "\nend\n", 1, 81, "line has 80 cells, want 81"},
 		{"long line", row81 + "5\nend\n", 1, 82, "line has 82 characters, want 81"},
