@@ -10,14 +10,15 @@
 // The search guesses on the bivalue cell with the most empty peers and
 // copies a small fixed-size state per guess; it does not allocate while
 // solving. Under an objective it bounds every node by the best assignment
-// of each unit's empty cells and by each digit's best placement, and
-// explores the most promising child first.
+// of each unit's empty cells, with each cell's weight split between its
+// row, column and region by a Lagrangian decomposition tuned on the root,
+// and explores the most promising child first.
 // Other grid sizes are rejected with an error wrapping
 // [solvers.ErrUnsupported].
 //
 // The code reads top down: fast.go (the strategy), search.go (states and
 // the search), propagate.go (placing digits, the deduction loop),
 // singles.go and locked.go (the deductions), topology.go and board.go (unit
-// masks and cell sets), bound.go, digitbound.go and maximize.go (the
+// masks and cell sets), bound.go, split.go and maximize.go (the
 // objective).
 package fast

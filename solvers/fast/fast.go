@@ -54,8 +54,13 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 	st := sv.start(p)
 	if bound == nil {
 		sv.search(st)
-	} else if sv.settle(&st) && bound.bound(&st, sv.best) > sv.best {
-		sv.maximize(st)
+	} else if sv.settle(&st) {
+		// The split is tuned once, on the propagated root: the bounds of
+		// every node below use it, and the cache holds on to them.
+		bound.split(&st)
+		if bound.bound(&st, sv.best) > sv.best {
+			sv.maximize(st)
+		}
 	}
 	return sv.stats, sv.err
 }

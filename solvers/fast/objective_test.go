@@ -79,6 +79,43 @@ func TestRandomObjectives(t *testing.T) {
 	}
 }
 
+// TestWeightKinds checks the branch and bound against plain enumeration
+// under weights that stress the weight split: the largest the bound
+// handles, mostly zero, and nearly equal.
+func TestWeightKinds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	s := fast.New()
+	ps, completions, _ := solverstest.Target(t)
+	kinds := []func() int{
+		func() int { return rng.IntN(1<<20 + 1) },
+		func() int { return rng.IntN(50) * min(rng.IntN(4), 1) },
+		func() int { return 1000 + rng.IntN(3) },
+	}
+	for i, p := range ps {
+		if completions[i] >= maxEnumerate {
+			continue
+		}
+		for k, weight := range kinds {
+			w := make([]int, 81)
+			for c := range w {
+				w[c] = weight()
+			}
+			obj := &solvers.Objective{Weights: w}
+			want, _ := bestByEnumeration(t, s, p, obj)
+			g, got, _, err := solvers.Maximize(context.Background(), s, p, obj)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g == nil {
+				got = -1
+			}
+			if got != want {
+				t.Errorf("target %d, weight kind %d %v: best %d, enumeration says %d", i+1, k, w, got, want)
+			}
+		}
+	}
+}
+
 // TestHugeWeights: weights too large to bound are searched without the
 // bound, with the same answer.
 func TestHugeWeights(t *testing.T) {

@@ -153,10 +153,15 @@ func (sv *solver) choose(st *state) (int, uint16) {
 
 // digitsAt returns the candidates of cell c as a mask, bit d for digit d+1.
 func digitsAt(st *state, c int) uint16 {
+	// One test of the word, not one per digit.
 	var m uint16
-	for d := range st.cand {
-		if st.cand[d].has(c) {
-			m |= 1 << uint(d)
+	if c < loCells {
+		for d := range st.cand {
+			m |= uint16(st.cand[d].lo>>uint(c)&1) << uint(d)
+		}
+	} else {
+		for d := range st.cand {
+			m |= uint16(st.cand[d].hi>>uint(c-loCells)&1) << uint(d)
 		}
 	}
 	return m
