@@ -109,14 +109,26 @@ type column struct {
 	align align
 }
 
-// render writes rows under the header as an ASCII table.
+// render writes rows under the columns' names as an ASCII table.
 func render(w io.Writer, cols []column, rows [][]string) error {
-	header := make([]any, len(cols))
-	aligns := make([]tw.Align, len(cols))
+	header := make([]string, len(cols))
+	alignRight := make([]bool, len(cols))
 	for i, c := range cols {
-		header[i] = c.name
+		header[i], alignRight[i] = c.name, c.align == right
+	}
+	return Render(w, header, alignRight, rows)
+}
+
+// Render writes rows under header as an ASCII table in the style of every
+// sudoku-judge table; columns whose alignRight entry is true (numbers) are
+// right-aligned.
+func Render(w io.Writer, header []string, alignRight []bool, rows [][]string) error {
+	h := make([]any, len(header))
+	aligns := make([]tw.Align, len(header))
+	for i, c := range header {
+		h[i] = c
 		aligns[i] = tw.AlignLeft
-		if c.align == right {
+		if i < len(alignRight) && alignRight[i] {
 			aligns[i] = tw.AlignRight
 		}
 	}
@@ -127,7 +139,7 @@ func render(w io.Writer, cols []column, rows [][]string) error {
 		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: aligns}),
 	)
-	t.Header(header...)
+	t.Header(h...)
 	for _, r := range rows {
 		if err := t.Append(r); err != nil {
 			return fmt.Errorf("table: %w", err)

@@ -1,14 +1,273 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/sudoku-judge/sudoku-judge/bench/measure"
+	"github.com/sudoku-judge/sudoku-judge/bench/workload"
+	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
+	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
-// PLACEHOLDER: replaced by the engineer who owns the bench command.
 func newBenchCmd(e *env) *cobra.Command {
-	return &cobra.Command{Use: "bench", Short: "(not yet built)", RunE: func(*cobra.Command, []string) error {
-		return errors.New("bench: not yet built")
-	}}
+	var (
+		problem, strategy, set string
+		programs               []string
+		count, maxPuzzles      int
+		out                    string
+		full                   bool
+	)
+	cmd := &cobra.Command{
+		Use:   "bench [--problem sudoku|ID,...|all] [--strategy NAME,...] [--set NAME,...] [--count N] [--program PROGRAM ...] [-o FILE]",
+		Short: "Benchmark the strategies (and contest programs) on the puzzle sets",
+		Long: `bench times every chosen strategy on every chosen problem and set, --count
+passes each, interleaved (A B A B) so that changes in the machine's load hit all
+alike, and prints the median µs/puzzle with the ratio to the fastest.
+
+Problem "sudoku" counts up to two solutions of each puzzle of the public sets
+in testdata (the uniqueness check); a contest problem solves its own tests
+(set "tests") or a public set written in its input format, case by case.
+--program adds contest programs (executables, or .c/.cpp/.go/.py sources that
+are compiled first), timed as whole processes on the same inputs; they need a
+contest --problem. Pairs that take minutes (naive on the hard sets) are
+skipped unless --full.
+
+With -o, the results are written in Go's benchmark format, readable by
+benchstat and 'sudoku-judge compare', and the per-puzzle times beside it in
+FILE.puzzles.json, for 'sudoku-judge report'. The file records the machine
+and the git commit, and whether the tree was dirty.`,
+		Example: `  sudoku-judge bench --set top95,hardest1106 --count 5 -o new.txt
+  sudoku-judge bench --problem poj3074 --set tests,top1465 --program sol.cpp --strategy dlx,fast`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			if count < 1 {
+				return fmt.Errorf("bench: --count %d: want 1 or more", count)
+			}
+			if maxPuzzles < 0 {
+				return fmt.Errorf("bench: --max %d: want 0 (all) or more", maxPuzzles)
+			}
+			strats, err := strategies.Select(strategy)
+			if err != nil {
+				return fmt.Errorf("bench: --strategy: %w", err)
+			}
+			ws, err := benchWorkloads(problem, set, maxPuzzles)
+			if err != nil {
+				return err
+			}
+			progs, cleanup, err := buildPrograms(ctx, programs)
+			defer cleanup()
+			if err != nil {
+				return err
+			}
+			opts := measure.Options{Workloads: ws, Strategies: strats, Programs: progs, Count: count, Full: full}
+			var done func()
+			opts.Progress, done = benchProgress(e.stderr)
+			res, err := measure.Run(ctx, opts)
+			done()
+			if err != nil {
+				return err
+			}
+			for _, s := range res.Skipped {
+				fmt.Fprintf(e.stderr, "skipped %s: %s\n", s.Name, s.Reason)
+			}
+			if err := measure.WriteTable(e.stdout, res); err != nil {
+				return fmt.Errorf("bench: %w", err)
+			}
+			if out != "" {
+				if err := writeBenchFiles(ctx, e, out, res); err != nil {
+					return err
+				}
+			}
+			if res.Failed() {
+				for _, m := range res.Measurements {
+					for _, f := range m.Failures {
+						fmt.Fprintf(e.stderr, "failed: %v\n", f)
+					}
+				}
+				return errFailed
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&problem, "problem", workload.Sudoku, `"sudoku" (the public sets, counting to 2), comma-separated problem IDs, or all`)
+	f.StringVar(&strategy, "strategy", "all", "comma-separated strategy names, or all")
+	f.StringVar(&set, "set", "", `comma-separated sets: tests (a problem's own), `+strings.Join(setNames(), ", ")+`, or all (default: top95,hardest1106 for sudoku, tests and those for a problem)`)
+	f.IntVar(&count, "count", 5, "passes of each solver over each set")
+	f.IntVar(&maxPuzzles, "max", 0, "use at most this many puzzles of each set (0: all)")
+	f.StringArrayVar(&programs, "program", nil, "a contest program to time as well (repeatable): an executable or a .c/.cpp/.go/.py source")
+	f.StringVarP(&out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
+	f.BoolVar(&full, "full", false, "also run the pairs that take minutes (naive on the hard sets)")
+	return cmd
+}
+
+func setNames() []string {
+	var names []string
+	for _, s := range puzzleset.Sets() {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// benchWorkloads loads every applicable (problem, set) pair of the lists.
+func benchWorkloads(problemList, setList string, max int) ([]*workload.Workload, error) {
+	var probs []string
+	switch problemList = strings.TrimSpace(problemList); problemList {
+	case "", workload.Sudoku:
+		probs = []string{workload.Sudoku}
+	case "all":
+		probs = append([]string{workload.Sudoku}, catalog.IDs()...)
+	default:
+		for _, id := range strings.Split(problemList, ",") {
+			id = strings.TrimSpace(id)
+			if id != workload.Sudoku {
+				if _, err := catalog.Lookup(id); err != nil {
+					return nil, fmt.Errorf("bench: --problem: %w", err)
+				}
+			}
+			probs = append(probs, id)
+		}
+	}
+	explicit := setList != ""
+	var sets []string
+	switch setList = strings.TrimSpace(setList); setList {
+	case "":
+		sets = []string{workload.Tests, "top95", "hardest1106"}
+	case "all":
+		sets = append([]string{workload.Tests}, setNames()...)
+	default:
+		for _, s := range strings.Split(setList, ",") {
+			s = strings.TrimSpace(s)
+			if s != workload.Tests {
+				if _, err := puzzleset.Lookup(s); err != nil {
+					return nil, fmt.Errorf("bench: --set: %w (have tests, %s)", err, strings.Join(setNames(), ", "))
+				}
+			}
+			sets = append(sets, s)
+		}
+	}
+	dir, err := puzzleset.Dir()
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	var ws []*workload.Workload
+	for _, p := range probs {
+		for _, s := range sets {
+			w, err := workload.Load(dir, p, s, max)
+			if errors.Is(err, workload.ErrNotApplicable) && (!explicit || len(sets) > 1 || len(probs) > 1) {
+				continue // e.g. sudoku has no tests: skip quietly in a product of lists
+			}
+			if err != nil {
+				return nil, fmt.Errorf("bench: %w", err)
+			}
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return nil, fmt.Errorf("bench: no set of --set %q applies to --problem %q", setList, problemList)
+	}
+	return ws, nil
+}
+
+// buildPrograms builds each contest program; cleanup removes the builds.
+func buildPrograms(ctx context.Context, srcs []string) ([]measure.Program, func(), error) {
+	var exes []*lang.Executable
+	cleanup := func() {
+		for _, x := range exes {
+			x.Close()
+		}
+	}
+	var progs []measure.Program
+	seen := make(map[string]bool)
+	for _, src := range srcs {
+		x, err := lang.Build(ctx, src, lang.Options{})
+		if err != nil {
+			return nil, cleanup, fmt.Errorf("bench: --program %s: %w", src, err)
+		}
+		exes = append(exes, x)
+		name := workload.NameValue(filepath.Base(src))
+		if seen[name] {
+			return nil, cleanup, fmt.Errorf("bench: --program %s: another program is also called %s", src, name)
+		}
+		seen[name] = true
+		progs = append(progs, measure.Program{Name: name, Path: x.Path, Args: x.Args})
+	}
+	return progs, cleanup, nil
+}
+
+// benchProgress returns a progress hook drawing a bar on w when w is a
+// terminal and the run is long enough to need one, and a function that
+// finishes the bar.
+func benchProgress(w io.Writer) (func(done, total int), func()) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil, func() {}
+	}
+	start := time.Now()
+	var bar *progressbar.ProgressBar
+	hook := func(done, total int) {
+		if bar == nil {
+			if time.Since(start) < time.Second || done == total {
+				return // a short run needs no bar
+			}
+			bar = progressbar.NewOptions(total,
+				progressbar.OptionSetWriter(f),
+				progressbar.OptionSetDescription("bench"),
+				progressbar.OptionShowCount(),
+				progressbar.OptionClearOnFinish(),
+				progressbar.OptionThrottle(100*time.Millisecond))
+		}
+		bar.Set(done)
+	}
+	return hook, func() {
+		if bar != nil {
+			bar.Finish()
+		}
+	}
+}
+
+// writeBenchFiles writes the results and the per-puzzle times.
+func writeBenchFiles(ctx context.Context, e *env, out string, res *measure.Results) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	h, warnings := measure.Describe(ctx, wd)
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "bench: warning: %v\n", w)
+	}
+	if err := writeFile(out, func(w io.Writer) error { return measure.Write(w, h, res) }); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	if err := writeFile(out+measure.TimesSuffix, func(w io.Writer) error { return measure.WriteTimes(w, measure.PuzzleTimes(res)) }); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	return nil
+}
+
+// writeFile creates name and writes it with write.
+func writeFile(name string, write func(io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -1,14 +1,75 @@
 package main
 
 import (
-	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/sudoku-judge/sudoku-judge/bench/compare"
 )
 
-// PLACEHOLDER: replaced by the engineer who owns the compare command.
 func newCompareCmd(e *env) *cobra.Command {
-	return &cobra.Command{Use: "compare", Short: "(not yet built)", RunE: func(*cobra.Command, []string) error {
-		return errors.New("compare: not yet built")
-	}}
+	var (
+		failOver float64
+		filter   string
+	)
+	cmd := &cobra.Command{
+		Use:   "compare OLD NEW [--fail-over PCT] [--filter QUERY]",
+		Short: "Compare two benchmark files, like benchstat, and gate on slowdowns",
+		Long: `compare reads two files in Go's benchmark format (from 'sudoku-judge bench -o'
+or 'go test -bench ./bench') and prints one table per unit: each benchmark's
+median in OLD and NEW with a 95% confidence interval, the change ("~" when a
+Mann-Whitney U test finds no significant difference at alpha 0.05), the
+p-value and the sample sizes, and the geometric mean. Take 5 or more runs
+(bench --count) on each side for a meaningful test.
+
+With --fail-over PCT, compare exits 1 when a time (sec/op, sec/puzzle) is
+significantly slower in NEW by more than PCT percent: the regression gate.`,
+		Example: `  sudoku-judge compare bench/baselines/amd-epyc-2core.txt new.txt
+  sudoku-judge compare --fail-over 10 --filter /problem:sudoku old.txt new.txt`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if failOver < 0 {
+				return fmt.Errorf("compare: --fail-over %v: want a percentage of 0 or more", failOver)
+			}
+			var results [2][]*benchfmt.Result
+			for i, name := range args {
+				res, warnings, err := compare.ReadFile(name)
+				if err != nil {
+					return err
+				}
+				for _, w := range warnings {
+					fmt.Fprintf(e.stderr, "compare: warning: %v\n", w)
+				}
+				results[i] = res
+			}
+			c, err := compare.Compare(args[0], results[0], args[1], results[1], filter)
+			if err != nil {
+				return err
+			}
+			for _, w := range c.Warnings {
+				fmt.Fprintf(e.stderr, "compare: warning: %v\n", w)
+			}
+			if err := c.WriteText(e.stdout); err != nil {
+				return fmt.Errorf("compare: %w", err)
+			}
+			if cmd.Flags().Changed("fail-over") {
+				regs := c.Regressions(failOver)
+				if len(regs) > 0 {
+					fmt.Fprintf(e.stdout, "\n%d significant slowdowns over %g%%:\n", len(regs), failOver)
+					for _, r := range regs {
+						fmt.Fprintf(e.stdout, "  %s\n", r)
+					}
+					return errFailed
+				}
+				fmt.Fprintf(e.stdout, "\nno significant slowdown over %g%%\n", failOver)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.Float64Var(&failOver, "fail-over", 0, "exit 1 when a time is significantly slower by more than this percentage")
+	f.StringVar(&filter, "filter", "", "compare only the results matching this benchfilter query, such as /problem:sudoku or /set:(top95 OR tests)")
+	return cmd
 }

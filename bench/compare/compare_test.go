@@ -1,0 +1,147 @@
+package compare
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+// synthetic writes count results of two benchmarks in benchfmt, with times
+// base*scale spread by a fixed ±2% pattern.
+func synthetic(count int, scale float64) string {
+	var b strings.Builder
+	b.WriteString("goos: linux\ngoarch: amd64\npkg: x\n")
+	spread := []float64{0.98, 1.01, 0.99, 1.02, 1.00, 0.985, 1.015, 0.995, 1.005, 1.0}
+	for i := range count {
+		f := spread[i%len(spread)] * scale
+		fmt.Fprintf(&b, "BenchmarkSolve/problem=sudoku/strategy=dlx/set=top95 1 %.0f ns/op %.0f ns/puzzle 10 guesses/puzzle\n", 95000*f, 1000*f)
+		fmt.Fprintf(&b, "BenchmarkSolve/problem=sudoku/strategy=fast/set=top95 1 %.0f ns/op %.0f ns/puzzle 2 guesses/puzzle\n", 9500*f, 100*f)
+	}
+	return b.String()
+}
+
+func compareText(t *testing.T, old, new string) *Comparison {
+	t.Helper()
+	o, w1, err := Read(strings.NewReader(old), "old")
+	if err != nil || len(w1) > 0 {
+		t.Fatalf("read old: %v %v", err, w1)
+	}
+	n, w2, err := Read(strings.NewReader(new), "new")
+	if err != nil || len(w2) > 0 {
+		t.Fatalf("read new: %v %v", err, w2)
+	}
+	c, err := Compare("old", o, "new", n, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestCompare(t *testing.T) {
+	tests := []struct {
+		name      string
+		scale     float64
+		wantDelta float64 // NaN: not significant
+		gate      float64
+		wantRegs  int
+	}{
+		{"20% slower", 1.2, 0.2, 10, 4}, // two benchmarks, sec/op and sec/puzzle
+		{"20% slower under a 25% gate", 1.2, 0.2, 25, 0},
+		{"identical", 1.0, math.NaN(), 10, 0},
+		{"20% faster", 1 / 1.2, -1 / 6.0, 10, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := compareText(t, synthetic(10, 1), synthetic(10, tt.scale))
+			if len(c.Tables) != 3 {
+				t.Fatalf("%d tables, want 3 (sec/op, sec/puzzle, guesses/puzzle)", len(c.Tables))
+			}
+			for _, tb := range c.Tables[:2] {
+				if !strings.HasPrefix(tb.Unit, "sec/") {
+					t.Errorf("unit %q, want a time", tb.Unit)
+				}
+				if len(tb.Rows) != 2 {
+					t.Fatalf("%s: %d rows, want 2", tb.Unit, len(tb.Rows))
+				}
+				for _, r := range tb.Rows {
+					if math.IsNaN(tt.wantDelta) {
+						if r.Significant() {
+							t.Errorf("%s %s: significant change %+.3f, p=%v", tb.Unit, r.Name, r.Delta(), r.Cmp.P)
+						}
+						if got := DeltaString(r); got != "~" {
+							t.Errorf("delta %q, want ~", got)
+						}
+						continue
+					}
+					if !r.Significant() {
+						t.Errorf("%s %s: not significant, p=%v", tb.Unit, r.Name, r.Cmp.P)
+					}
+					if math.Abs(r.Delta()-tt.wantDelta) > 0.01 {
+						t.Errorf("%s %s: delta %.3f, want %.3f", tb.Unit, r.Name, r.Delta(), tt.wantDelta)
+					}
+				}
+				if g := tb.NewGeomean / tb.OldGeomean; math.Abs(g-tt.scale) > 0.01 {
+					t.Errorf("%s: geomean ratio %.3f, want %.3f", tb.Unit, g, tt.scale)
+				}
+			}
+			// guesses/puzzle do not change and are never a regression.
+			for _, r := range c.Tables[2].Rows {
+				if r.Significant() {
+					t.Errorf("guesses %s changed", r.Name)
+				}
+			}
+			if regs := c.Regressions(tt.gate); len(regs) != tt.wantRegs {
+				t.Errorf("Regressions(%v) = %v, want %d", tt.gate, regs, tt.wantRegs)
+			}
+			var out bytes.Buffer
+			if err := c.WriteText(&out); err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"sec/op", "sec/puzzle", "geomean", "strategy=dlx", "n=10"} {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("text lacks %q:\n%s", want, out.String())
+				}
+			}
+		})
+	}
+}
+
+func TestCompareMissingSide(t *testing.T) {
+	old := "BenchmarkA 1 100 ns/op\n"
+	new := "BenchmarkA 1 100 ns/op\nBenchmarkB 1 50 ns/op\n"
+	c := compareText(t, old, new)
+	rows := c.Tables[0].Rows
+	if len(rows) != 2 || rows[1].Name != "B" || rows[1].Both() || rows[1].Significant() {
+		t.Fatalf("rows %+v, want A on both sides and B new only", rows)
+	}
+	if !math.IsNaN(rows[1].Delta()) || DeltaString(rows[1]) != "" {
+		t.Errorf("a new-only row has delta %v %q", rows[1].Delta(), DeltaString(rows[1]))
+	}
+	var out bytes.Buffer
+	if err := c.WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	res, warnings, err := Read(strings.NewReader("BenchmarkX 1 100 ns/op\nBenchmarkBroken x y\nnot a line\n"), "f.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 1 || len(warnings) != 1 {
+		t.Errorf("%d results, warnings %v; want 1 result and 1 warning", len(res), warnings)
+	}
+	if _, err := Compare("a", res, "b", res, "/("); err == nil {
+		t.Error("a malformed filter was accepted")
+	}
+	c, err := Compare("a", nil, "b", nil, "")
+	if err != nil || len(c.Tables) != 0 {
+		t.Fatalf("empty inputs: %v, %d tables", err, len(c.Tables))
+	}
+	var out bytes.Buffer
+	if err := c.WriteText(&out); err != nil || !strings.Contains(out.String(), "no benchmark results") {
+		t.Errorf("empty comparison printed %q, %v", out.String(), err)
+	}
+}

@@ -1,0 +1,47 @@
+package measure
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// Write writes every pass of r as one result in Go's benchmark format,
+// after h as file configuration: one op is one pass over the workload, and
+// each result has ns/op and ns/puzzle, and for strategies guesses/puzzle,
+// B/op and allocs/op, like `go test -bench ./bench`. Names end in
+// -GOMAXPROCS as go test's do, so that results of either line up.
+func Write(w io.Writer, h Header, r *Results) error {
+	bw := benchfmt.NewWriter(w)
+	suffix := ""
+	if procs := runtime.GOMAXPROCS(0); procs > 1 {
+		suffix = fmt.Sprintf("-%d", procs)
+	}
+	var cfg []benchfmt.Config
+	for _, kv := range h.config() {
+		cfg = append(cfg, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
+	}
+	for _, m := range r.Measurements {
+		for _, p := range m.Passes {
+			ns := float64(p.Elapsed.Nanoseconds())
+			vals := []benchfmt.Value{
+				{Value: ns, Unit: "ns/op"},
+				{Value: ns / float64(max(m.Puzzles, 1)), Unit: "ns/puzzle"},
+			}
+			if !m.Program {
+				vals = append(vals,
+					benchfmt.Value{Value: float64(p.Guesses) / float64(max(m.Puzzles, 1)), Unit: "guesses/puzzle"},
+					benchfmt.Value{Value: float64(p.Bytes), Unit: "B/op"},
+					benchfmt.Value{Value: float64(p.Allocs), Unit: "allocs/op"},
+				)
+			}
+			res := &benchfmt.Result{Config: cfg, Name: benchfmt.Name(m.Name + suffix), Iters: 1, Values: vals}
+			if err := bw.Write(res); err != nil {
+				return fmt.Errorf("measure: write results: %w", err)
+			}
+		}
+	}
+	return nil
+}

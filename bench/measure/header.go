@@ -1,0 +1,95 @@
+package measure
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+)
+
+// Pkg is the package the benchmarks live in, as `go test -bench` would
+// record it, so that results from either source line up.
+const Pkg = "github.com/sudoku-judge/sudoku-judge/bench"
+
+// A Header is the file configuration written before the results: what
+// machine and which source tree they come from.
+type Header struct {
+	GOOS, GOARCH string
+	CPU          string
+	Pkg          string
+	Commit       string // "" when unknown
+	Dirty        bool   // the working tree had changes not in Commit
+}
+
+// config returns the header as benchfmt configuration lines, in order.
+func (h Header) config() [][2]string {
+	var c [][2]string
+	add := func(k, v string) {
+		if v != "" {
+			c = append(c, [2]string{k, v})
+		}
+	}
+	add("goos", h.GOOS)
+	add("goarch", h.GOARCH)
+	add("cpu", h.CPU)
+	add("pkg", h.Pkg)
+	add("commit", h.Commit)
+	if h.Commit != "" {
+		add("dirty", fmt.Sprint(h.Dirty))
+	}
+	return c
+}
+
+// Describe returns the header of this machine and of the git tree at dir.
+// What it could not find out comes back as warnings, not errors: results
+// are worth writing without a commit.
+func Describe(ctx context.Context, dir string) (Header, []error) {
+	h := Header{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpuName(), Pkg: Pkg}
+	var warnings []error
+	commit, err := git(ctx, dir, "rev-parse", "HEAD")
+	if err != nil {
+		return h, append(warnings, fmt.Errorf("no commit recorded: %w", err))
+	}
+	h.Commit = strings.TrimSpace(commit)
+	status, err := git(ctx, dir, "status", "--porcelain", "--untracked-files=no")
+	if err != nil {
+		return h, append(warnings, fmt.Errorf("cannot tell whether the tree is dirty: %w", err))
+	}
+	h.Dirty = strings.TrimSpace(status) != ""
+	return h, warnings
+}
+
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return "", fmt.Errorf("git %s: %s", args[0], firstLine(msg))
+		}
+		return "", fmt.Errorf("git %s: %w", args[0], err)
+	}
+	return string(out), nil
+}
+
+// cpuName returns the processor's model name on Linux, or "".
+func cpuName() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}

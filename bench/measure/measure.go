@@ -1,0 +1,264 @@
+package measure
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"runtime"
+	"sort"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/bench/workload"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+)
+
+// A Program is a contest program, built and ready to run: Path and Args
+// are its command line. It reads a workload's input on stdin.
+type Program struct {
+	Name string // shown as the strategy: strategy=Name
+	Path string
+	Args []string
+}
+
+// Options say what Run measures.
+type Options struct {
+	Workloads  []*workload.Workload
+	Strategies []solvers.Strategy
+	Programs   []Program
+	// Count is the number of passes of each solver over each workload;
+	// zero means one.
+	Count int
+	// Full measures the pairs that take minutes, which are otherwise
+	// skipped (see workload.Workload.Skip).
+	Full bool
+	// Progress, if not nil, is called after each pass with the passes done
+	// and the total.
+	Progress func(done, total int)
+}
+
+// A Measurement is every pass of one solver over one workload.
+type Measurement struct {
+	Name     string // benchmark name without "Benchmark"
+	Problem  string
+	Set      string
+	Solver   string // strategy or program name
+	Program  bool   // timed as a whole process
+	Puzzles  int
+	Passes   []Pass
+	Failures []error // passes that failed: wrong answers, crashes
+}
+
+// A Pass is one run of a solver over every puzzle of a workload.
+type Pass struct {
+	Elapsed time.Duration
+	// PerPuzzle are the times of each puzzle, for strategies; programs
+	// are timed as whole processes only.
+	PerPuzzle []time.Duration
+	Guesses   int64  // strategies only
+	Bytes     uint64 // allocated, strategies only
+	Allocs    uint64
+}
+
+// A Skipped pair was not measured, for Reason.
+type Skipped struct {
+	Name   string
+	Reason string
+}
+
+// Results are what Run measured, in workload then solver order.
+type Results struct {
+	Measurements []*Measurement
+	Skipped      []Skipped
+}
+
+// Failed reports whether any pass failed.
+func (r *Results) Failed() bool {
+	for _, m := range r.Measurements {
+		if len(m.Failures) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Run measures every strategy and program on every workload, opts.Count
+// times, interleaved. A wrong answer or a failing program is recorded in
+// the measurement's Failures and does not stop the run; Run returns an
+// error only when ctx is done.
+func Run(ctx context.Context, opts Options) (*Results, error) {
+	count := max(opts.Count, 1)
+	res := &Results{}
+	type job struct {
+		m    *Measurement
+		w    *workload.Workload
+		s    solvers.Strategy
+		prog *Program
+	}
+	var jobs []job
+	for _, w := range opts.Workloads {
+		for _, s := range opts.Strategies {
+			name := w.Name(s.Name())
+			if why := w.Skip(s, opts.Full); why != "" {
+				res.Skipped = append(res.Skipped, Skipped{name, why})
+				continue
+			}
+			m := &Measurement{Name: name, Problem: w.Problem, Set: w.Set, Solver: s.Name(), Puzzles: w.Len()}
+			res.Measurements = append(res.Measurements, m)
+			jobs = append(jobs, job{m: m, w: w, s: s})
+		}
+		for i := range opts.Programs {
+			p := &opts.Programs[i]
+			name := w.Name(p.Name)
+			if w.Inputs == nil {
+				res.Skipped = append(res.Skipped, Skipped{name, "programs read a problem's input format, and " + w.Problem + " has none: pass --problem"})
+				continue
+			}
+			m := &Measurement{Name: name, Problem: w.Problem, Set: w.Set, Solver: workload.NameValue(p.Name), Program: true, Puzzles: w.Len()}
+			res.Measurements = append(res.Measurements, m)
+			jobs = append(jobs, job{m: m, w: w, prog: p})
+		}
+	}
+	total, done := count*len(jobs), 0
+	for range count {
+		for _, j := range jobs {
+			if err := ctx.Err(); err != nil {
+				return res, fmt.Errorf("measure: %w", err)
+			}
+			var p Pass
+			var err error
+			if j.prog != nil {
+				p, err = runProgram(ctx, j.prog, j.w)
+			} else {
+				p, err = runStrategy(ctx, j.s, j.w)
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return res, fmt.Errorf("measure: %w", ctx.Err())
+				}
+				j.m.Failures = append(j.m.Failures, err)
+			} else {
+				j.m.Passes = append(j.m.Passes, p)
+			}
+			done++
+			if opts.Progress != nil {
+				opts.Progress(done, total)
+			}
+		}
+	}
+	return res, nil
+}
+
+// runStrategy solves every puzzle of w once with s.
+func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) (Pass, error) {
+	p := Pass{PerPuzzle: make([]time.Duration, w.Len())}
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	start := time.Now()
+	for i := range w.Len() {
+		t0 := time.Now()
+		st, err := w.Solve(ctx, s, i)
+		p.PerPuzzle[i] = time.Since(t0)
+		if err != nil {
+			return p, err
+		}
+		p.Guesses += st.Guesses
+	}
+	p.Elapsed = time.Since(start)
+	runtime.ReadMemStats(&m1)
+	p.Bytes = m1.TotalAlloc - m0.TotalAlloc
+	p.Allocs = m1.Mallocs - m0.Mallocs
+	return p, nil
+}
+
+// runProgram runs prog once on each input of w, timing whole processes by
+// the wall clock.
+func runProgram(ctx context.Context, prog *Program, w *workload.Workload) (Pass, error) {
+	var p Pass
+	for _, in := range w.Inputs {
+		cmd := exec.CommandContext(ctx, prog.Path, prog.Args...)
+		cmd.Stdin = bytes.NewReader(in.Data)
+		var out, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &stderr
+		start := time.Now()
+		err := cmd.Run()
+		p.Elapsed += time.Since(start)
+		if err != nil {
+			msg := firstLine(stderr.String())
+			var ee *exec.ExitError
+			if errors.As(err, &ee) && msg != "" {
+				err = fmt.Errorf("%w: %s", err, msg)
+			}
+			return p, fmt.Errorf("%s on %s/%s input %s: %w", prog.Name, w.Problem, w.Set, in.Name, err)
+		}
+		if in.Cases > 0 && out.Len() == 0 {
+			return p, fmt.Errorf("%s on %s/%s input %s: no output", prog.Name, w.Problem, w.Set, in.Name)
+		}
+	}
+	return p, nil
+}
+
+func firstLine(s string) string {
+	if i := bytes.IndexByte([]byte(s), '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
+
+// NsPerPuzzle returns the median over passes of the time per puzzle, in
+// nanoseconds, or 0 without passes.
+func (m *Measurement) NsPerPuzzle() float64 {
+	if len(m.Passes) == 0 || m.Puzzles == 0 {
+		return 0
+	}
+	xs := make([]float64, len(m.Passes))
+	for i, p := range m.Passes {
+		xs[i] = float64(p.Elapsed.Nanoseconds()) / float64(m.Puzzles)
+	}
+	return median(xs)
+}
+
+// GuessesPerPuzzle returns the mean guesses per puzzle, or -1 for a
+// program, which does not tell.
+func (m *Measurement) GuessesPerPuzzle() float64 {
+	if m.Program || len(m.Passes) == 0 || m.Puzzles == 0 {
+		return -1
+	}
+	var g int64
+	for _, p := range m.Passes {
+		g += p.Guesses
+	}
+	return float64(g) / float64(len(m.Passes)*m.Puzzles)
+}
+
+// PuzzleTimes returns the median over passes of each puzzle's time, or nil
+// for a program.
+func (m *Measurement) PuzzleTimes() []time.Duration {
+	if m.Program || len(m.Passes) == 0 {
+		return nil
+	}
+	out := make([]time.Duration, len(m.Passes[0].PerPuzzle))
+	xs := make([]float64, len(m.Passes))
+	for i := range out {
+		for k, p := range m.Passes {
+			xs[k] = float64(p.PerPuzzle[i])
+		}
+		out[i] = time.Duration(median(xs))
+	}
+	return out
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}

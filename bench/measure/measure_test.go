@@ -1,0 +1,196 @@
+package measure
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/sudoku-judge/sudoku-judge/bench/workload"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
+	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
+)
+
+func load(t *testing.T, problem, set string, max int) *workload.Workload {
+	t.Helper()
+	dir, err := puzzleset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := workload.Load(dir, problem, set, max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func strats(t *testing.T, names string) []solvers.Strategy {
+	t.Helper()
+	s, err := strategies.Select(names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// shell writes an executable script and returns it as a Program.
+func shell(t *testing.T, name, script string) Program {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return Program{Name: name, Path: path}
+}
+
+func TestRunAndWrite(t *testing.T) {
+	ws := []*workload.Workload{
+		load(t, workload.Sudoku, "top95", 4),
+		load(t, "poj3074", "top95", 4),
+	}
+	opts := Options{
+		Workloads:  ws,
+		Strategies: strats(t, "dlx,fast,naive"),
+		Programs:   []Program{shell(t, "echo", "cat"), shell(t, "broken", "echo oops >&2; exit 3")},
+		Count:      3,
+	}
+	var progress []int
+	opts.Progress = func(done, total int) { progress = append(progress, done, total) }
+	r, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// naive is skipped on top95 for both problems; the programs do not
+	// run on sudoku, which has no input format.
+	if len(r.Skipped) != 4 {
+		t.Errorf("skipped %v, want naive twice and both programs on sudoku", r.Skipped)
+	}
+	// sudoku: dlx, fast; poj3074: dlx, fast, echo, broken.
+	if len(r.Measurements) != 6 {
+		t.Fatalf("%d measurements, want 6", len(r.Measurements))
+	}
+	if n := len(progress); n != 2*6*3 || progress[n-2] != 18 || progress[n-1] != 18 {
+		t.Errorf("progress %v, want 18 calls ending at 18/18", progress)
+	}
+	for _, m := range r.Measurements {
+		switch {
+		case m.Solver == "broken":
+			if len(m.Failures) != 3 || len(m.Passes) != 0 || !strings.Contains(m.Failures[0].Error(), "oops") {
+				t.Errorf("broken program: %d passes, failures %v", len(m.Passes), m.Failures)
+			}
+		case len(m.Passes) != 3 || len(m.Failures) > 0:
+			t.Errorf("%s: %d passes, failures %v", m.Name, len(m.Passes), m.Failures)
+		case m.Program:
+			if m.PuzzleTimes() != nil || m.GuessesPerPuzzle() != -1 || m.NsPerPuzzle() <= 0 {
+				t.Errorf("%s: program with per-puzzle times or guesses", m.Name)
+			}
+		default:
+			if pt := m.PuzzleTimes(); len(pt) != 4 || m.NsPerPuzzle() <= 0 {
+				t.Errorf("%s: %d puzzle times, %v ns/puzzle", m.Name, len(pt), m.NsPerPuzzle())
+			}
+		}
+	}
+	if !r.Failed() {
+		t.Error("Failed() is false with a broken program")
+	}
+
+	h := Header{GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 1GHz", Pkg: Pkg, Commit: "0123abc", Dirty: true}
+	var buf bytes.Buffer
+	if err := Write(&buf, h, r); err != nil {
+		t.Fatal(err)
+	}
+	br := benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "out.txt")
+	n := 0
+	for br.Scan() {
+		res, ok := br.Result().(*benchfmt.Result)
+		if !ok {
+			t.Fatalf("not a result: %v", br.Result())
+		}
+		n++
+		for k, want := range map[string]string{"commit": "0123abc", "dirty": "true", "cpu": "Test CPU @ 1GHz", "goos": "linux", "pkg": Pkg} {
+			if got := res.GetConfig(k); got != want {
+				t.Errorf("config %s = %q, want %q", k, got, want)
+			}
+		}
+		if !strings.HasPrefix(string(res.Name), "Solve/problem=") {
+			t.Errorf("name %q", res.Name)
+		}
+		if v, ok := res.Value("sec/puzzle"); !ok || v <= 0 {
+			t.Errorf("%s: sec/puzzle %v %v", res.Name, v, ok)
+		}
+		_, hasGuesses := res.Value("guesses/puzzle")
+		_, hasAllocs := res.Value("allocs/op")
+		if isProg := strings.Contains(string(res.Name), "strategy=echo"); hasGuesses == isProg || hasAllocs == isProg {
+			t.Errorf("%s: guesses %v allocs %v", res.Name, hasGuesses, hasAllocs)
+		}
+	}
+	if err := br.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n != 5*3 { // five measurements with passes, three each
+		t.Errorf("read back %d results, want 15", n)
+	}
+
+	var table bytes.Buffer
+	if err := WriteTable(&table, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"µs/puzzle", "1.00x", "0 (3 failed)", "echo"} {
+		if !strings.Contains(table.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, table.String())
+		}
+	}
+}
+
+func TestTimesRoundTrip(t *testing.T) {
+	r, err := Run(context.Background(), Options{
+		Workloads:  []*workload.Workload{load(t, workload.Sudoku, "unbiased", 5)},
+		Strategies: strats(t, "mrv,dlx"),
+		Count:      2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteTimes(&buf, PuzzleTimes(r)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadTimes(&buf, "t.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Series) != 2 || got.Series[1].Strategy != "dlx" || len(got.Series[1].Ns) != 5 || got.Series[0].Set != "unbiased" {
+		t.Fatalf("read back %+v", got)
+	}
+	for _, bad := range []string{"", "{", `{"version":2,"unit":"ns"}`, `{"version":1,"unit":"ns","series":[{"ns":[-1]}]}`} {
+		if _, err := ReadTimes(strings.NewReader(bad), "bad.json"); err == nil {
+			t.Errorf("ReadTimes(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, Options{Workloads: []*workload.Workload{load(t, workload.Sudoku, "top95", 2)}, Strategies: strats(t, "dlx")})
+	if err == nil {
+		t.Fatal("Run with a cancelled context succeeded")
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	h, warnings := Describe(context.Background(), t.TempDir()) // not a git tree
+	if h.GOOS == "" || h.Pkg != Pkg || h.Commit != "" || len(warnings) != 1 {
+		t.Errorf("outside git: %+v, warnings %v", h, warnings)
+	}
+	for _, kv := range h.config() {
+		if kv[0] == "commit" || kv[0] == "dirty" {
+			t.Errorf("config %v without a commit", kv)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package measure
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/table"
+)
+
+// WriteTable writes one row per measurement: problem, set, strategy,
+// puzzles, passes, median µs/puzzle, the ratio to the fastest solver of the
+// same problem and set, and guesses/puzzle ("-" for programs).
+func WriteTable(w io.Writer, r *Results) error {
+	fastest := make(map[[2]string]float64)
+	for _, m := range r.Measurements {
+		k := [2]string{m.Problem, m.Set}
+		if ns := m.NsPerPuzzle(); ns > 0 && (fastest[k] == 0 || ns < fastest[k]) {
+			fastest[k] = ns
+		}
+	}
+	var rows [][]string
+	for _, m := range r.Measurements {
+		ns := m.NsPerPuzzle()
+		us, ratio, guesses := "-", "-", "-"
+		if ns > 0 {
+			us = fmt.Sprintf("%.2f", ns/1e3)
+			ratio = fmt.Sprintf("%.2fx", ns/fastest[[2]string{m.Problem, m.Set}])
+		}
+		if g := m.GuessesPerPuzzle(); g >= 0 {
+			guesses = fmt.Sprintf("%.1f", g)
+		}
+		passes := fmt.Sprint(len(m.Passes))
+		if len(m.Failures) > 0 {
+			passes += fmt.Sprintf(" (%d failed)", len(m.Failures))
+		}
+		rows = append(rows, []string{m.Problem, m.Set, m.Solver, fmt.Sprint(m.Puzzles), passes, us, ratio, guesses})
+	}
+	return table.Render(w,
+		[]string{"problem", "set", "strategy", "puzzles", "passes", "µs/puzzle", "vs fastest", "guesses/puzzle"},
+		[]bool{false, false, false, true, true, true, true, true}, rows)
+}

@@ -1,0 +1,95 @@
+package measure
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// TimesSuffix is added to the name of a benchmark file to name the file of
+// its per-puzzle times: results.txt and results.txt.puzzles.json.
+const TimesSuffix = ".puzzles.json"
+
+// Times are the per-puzzle times of a run, for the distribution charts of
+// `sudoku-judge report`. They live beside the benchmark file rather than in
+// it, so that benchstat's tables stay one row per benchmark.
+type Times struct {
+	Version int          `json:"version"`
+	Unit    string       `json:"unit"` // "ns"
+	Series  []TimeSeries `json:"series"`
+}
+
+// A TimeSeries holds the median over passes of each puzzle's time, in
+// puzzle order, for one benchmark.
+type TimeSeries struct {
+	Name     string  `json:"name"` // benchmark name without "Benchmark"
+	Problem  string  `json:"problem"`
+	Set      string  `json:"set"`
+	Strategy string  `json:"strategy"`
+	Ns       []int64 `json:"ns"`
+}
+
+// PuzzleTimes collects the per-puzzle times of the strategies in r.
+func PuzzleTimes(r *Results) *Times {
+	t := &Times{Version: 1, Unit: "ns"}
+	for _, m := range r.Measurements {
+		pt := m.PuzzleTimes()
+		if pt == nil {
+			continue
+		}
+		s := TimeSeries{Name: m.Name, Problem: m.Problem, Set: m.Set, Strategy: m.Solver, Ns: make([]int64, len(pt))}
+		for i, d := range pt {
+			s.Ns[i] = d.Nanoseconds()
+		}
+		t.Series = append(t.Series, s)
+	}
+	return t
+}
+
+// WriteTimes writes t as JSON.
+func WriteTimes(w io.Writer, t *Times) error {
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(t); err != nil {
+		return fmt.Errorf("measure: write puzzle times: %w", err)
+	}
+	return nil
+}
+
+// ReadTimes reads what WriteTimes wrote; name is used in errors.
+func ReadTimes(r io.Reader, name string) (*Times, error) {
+	var t Times
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if t.Version != 1 || t.Unit != "ns" {
+		return nil, fmt.Errorf("%s: puzzle times version %d in %q, want version 1 in ns", name, t.Version, t.Unit)
+	}
+	for _, s := range t.Series {
+		for _, ns := range s.Ns {
+			if ns < 0 {
+				return nil, fmt.Errorf("%s: %s: negative time %d", name, s.Name, ns)
+			}
+		}
+	}
+	return &t, nil
+}
+
+// ReadTimesFile reads the per-puzzle times beside the benchmark file
+// bench. It returns nil, nil when there are none.
+func ReadTimesFile(bench string) (*Times, error) {
+	f, err := os.Open(bench + TimesSuffix)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("measure: %w", err)
+	}
+	defer f.Close()
+	return ReadTimes(f, f.Name())
+}
+
+// Duration turns a time in ns back into a duration.
+func (s TimeSeries) Duration(i int) time.Duration { return time.Duration(s.Ns[i]) }

@@ -1,0 +1,214 @@
+package workload
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/problems/poj2676"
+	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
+)
+
+// Sudoku is the problem name of the uniqueness check on the public sets.
+const Sudoku = "sudoku"
+
+// Tests is the set name of a problem's own tests.
+const Tests = "tests"
+
+// A Workload is the puzzles of one set, posed as one problem.
+type Workload struct {
+	Problem string // Sudoku or a problem ID
+	Set     string // Tests or a puzzleset name
+
+	// Inputs are the puzzles in the problem's input format, as a contest
+	// program reads them; nil for Sudoku, which has no input format.
+	Inputs []Input
+
+	prob    problems.Problem // nil for Sudoku
+	puzzles []*solvers.Puzzle
+	unique  bool // Sudoku: each puzzle has one solution, else two or more
+}
+
+// An Input is one input file of a workload.
+type Input struct {
+	Name  string
+	Data  []byte
+	Cases int
+}
+
+// Len returns the number of puzzles.
+func (w *Workload) Len() int { return len(w.puzzles) }
+
+// Name returns the benchmark name of strategy (or program) s on w, without
+// the "Benchmark" prefix: "Solve/problem=sudoku/strategy=dlx/set=top95".
+func (w *Workload) Name(s string) string {
+	return fmt.Sprintf("Solve/problem=%s/strategy=%s/set=%s", w.Problem, NameValue(s), w.Set)
+}
+
+// NameValue makes s usable as the value of a benchmark name key: no '/',
+// white space or '='.
+func NameValue(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '/', ' ', '\t', '\n', '=', '\r':
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// inputWriters write a public set in a problem's input format; problems
+// without one are measured on their own tests only.
+var inputWriters = map[string]func(io.Writer, []*solvers.Puzzle) error{
+	poj2676.ID: poj2676.WriteInput,
+	poj3074.ID: poj3074.WriteInput,
+}
+
+// Load returns the workload of set posed as problem, at most max puzzles
+// (0: all). dir is the testdata directory ([puzzleset.Dir]). It returns an
+// error wrapping [ErrNotApplicable] for a pair that does not go together,
+// such as Sudoku with Tests or a 16x16 problem with a 9x9 set.
+func Load(dir, problem, set string, max int) (*Workload, error) {
+	w := &Workload{Problem: problem, Set: set}
+	if problem == Sudoku {
+		if set == Tests {
+			return nil, fmt.Errorf("workload: %s/%s: %w: sudoku has no tests of its own", problem, set, ErrNotApplicable)
+		}
+		s, err := puzzleset.Lookup(set)
+		if err != nil {
+			return nil, fmt.Errorf("workload: %w", err)
+		}
+		ps, err := puzzleset.Load(dir, set, max)
+		if err != nil {
+			return nil, fmt.Errorf("workload: %w", err)
+		}
+		w.puzzles, w.unique = ps, s.Unique
+		return w, nil
+	}
+	prob, err := catalog.Lookup(problem)
+	if err != nil {
+		return nil, fmt.Errorf("workload: %w", err)
+	}
+	w.prob = prob
+	if set == Tests {
+		tests, err := prob.Tests()
+		if err != nil {
+			return nil, fmt.Errorf("workload: %s: %w", problem, err)
+		}
+		for _, t := range tests {
+			if max > 0 && len(w.puzzles) >= max {
+				break
+			}
+			ps, err := prob.Parse(t.Name, t.Input)
+			if err != nil {
+				return nil, fmt.Errorf("workload: %s: %w", problem, err)
+			}
+			if max > 0 && len(w.puzzles)+len(ps) > max {
+				// Keep the input whole for programs; the built-ins see only max.
+				ps = ps[:max-len(w.puzzles)]
+				var buf bytes.Buffer
+				if write := inputWriters[problem]; write != nil && write(&buf, ps) == nil {
+					t.Input = buf.Bytes()
+				}
+			}
+			w.puzzles = append(w.puzzles, ps...)
+			w.Inputs = append(w.Inputs, Input{Name: t.Name, Data: t.Input, Cases: len(ps)})
+		}
+		return w, nil
+	}
+	write := inputWriters[problem]
+	if write == nil {
+		return nil, fmt.Errorf("workload: %s/%s: %w: the public sets are 9x9 and %s is measured on its tests only", problem, set, ErrNotApplicable, problem)
+	}
+	ps, err := puzzleset.Load(dir, set, max)
+	if err != nil {
+		return nil, fmt.Errorf("workload: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := write(&buf, ps); err != nil {
+		return nil, fmt.Errorf("workload: %s/%s: %w", problem, set, err)
+	}
+	w.puzzles = ps
+	w.Inputs = []Input{{Name: set, Data: buf.Bytes(), Cases: len(ps)}}
+	return w, nil
+}
+
+// ErrNotApplicable is wrapped by Load's error for a problem and set that
+// do not go together.
+var ErrNotApplicable = errors.New("not applicable")
+
+// Solve solves puzzle i with s and checks the answer: the number of
+// solutions for Sudoku (one for a set of unique puzzles, two for the
+// others), the problem's SolveCase succeeding otherwise.
+func (w *Workload) Solve(ctx context.Context, s solvers.Strategy, i int) (solvers.Stats, error) {
+	p := w.puzzles[i]
+	if w.prob != nil {
+		a, err := w.prob.SolveCase(ctx, s, p)
+		if err != nil {
+			return a.Stats, fmt.Errorf("%s/%s puzzle %d: %w", w.Problem, w.Set, i+1, err)
+		}
+		return a.Stats, nil
+	}
+	n, st, err := solvers.Count(ctx, s, p, 2)
+	if err != nil {
+		return st, fmt.Errorf("%s/%s puzzle %d: %s: %w", w.Problem, w.Set, i+1, s.Name(), err)
+	}
+	want := 1
+	if !w.unique {
+		want = 2
+	}
+	if n != want {
+		return st, fmt.Errorf("%s/%s puzzle %d: %s found %d solutions (counting up to 2), want %d", w.Problem, w.Set, i+1, s.Name(), n, want)
+	}
+	return st, nil
+}
+
+// slow lists, by strategy, the sets (and problems' tests, "problem/tests")
+// on which it takes minutes per pass, as measured on a loaded 2-core
+// machine (see also solvers/naive).
+var slow = map[string]map[string]string{
+	"naive": {
+		"17clue":        "takes minutes: the first 17-clue puzzle alone was unfinished after 15 s",
+		"top1465":       "takes minutes: the first 232 puzzles alone took 15 s",
+		"hardest11plus": "takes minutes: harder than top1465",
+		"hardest1106":   "takes about half a minute per pass",
+		"top95":         "takes minutes: several puzzles need over 1e8 nodes",
+		"poj2676/tests": "takes minutes: the tests hold 17-clue and top1465 puzzles",
+		"poj3074/tests": "takes minutes: the tests hold top1465 and hardest1106 puzzles",
+		"poj3076/tests": "takes minutes on 16x16 grids",
+		"hdu4069/tests": "takes minutes: over 30 s per pass on the squiggly tests",
+	},
+	"mrv": {
+		"poj3076/tests": "takes minutes: 80 s for one of the 16x16 tests",
+	},
+}
+
+// Skip returns why s is not measured on w, or "" when it is: s does not
+// handle the puzzles (such as fast on 16x16 grids), or it takes minutes
+// (naive on the hard sets, mrv on 16x16). full allows the slow pairs.
+func (w *Workload) Skip(s solvers.Strategy, full bool) string {
+	if len(w.puzzles) > 0 {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel() // an unsupported puzzle is refused before any search
+		if _, err := s.Search(ctx, w.puzzles[0], solvers.Options{Limit: 1}); errors.Is(err, solvers.ErrUnsupported) {
+			return fmt.Sprintf("%s does not handle %s: %v", s.Name(), w.Problem, err)
+		}
+	}
+	if !full {
+		key := w.Set
+		if w.Set == Tests {
+			key = w.Problem + "/" + Tests
+		}
+		if why := slow[s.Name()][key]; why != "" {
+			return fmt.Sprintf("%s on %s %s (set BENCH_FULL=1 or --full to run it)", s.Name(), key, why)
+		}
+	}
+	return ""
+}

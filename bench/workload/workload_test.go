@@ -1,0 +1,128 @@
+package workload
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
+	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
+)
+
+func TestLoad(t *testing.T) {
+	dir, err := puzzleset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		problem, set string
+		max          int
+		wantLen      int
+		wantInputs   int
+		wantErr      string
+	}{
+		{Sudoku, "top95", 0, 95, 0, ""},
+		{Sudoku, "serg", 5, 5, 0, ""},
+		{"poj3074", "top95", 10, 10, 1, ""},
+		{"poj2676", "top95", 3, 3, 1, ""},
+		{"poj3074", Tests, 4, 4, 2, ""},
+		{"poj3076", Tests, 2, 2, 2, ""},
+		{Sudoku, Tests, 0, 0, 0, "not applicable"},
+		{"poj3076", "top95", 0, 0, 0, "not applicable"},
+		{Sudoku, "nosuch", 0, 0, 0, `no set named "nosuch"`},
+		{"nosuch", "top95", 0, 0, 0, `no problem "nosuch"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.problem+"/"+tt.set, func(t *testing.T) {
+			w, err := Load(dir, tt.problem, tt.set, tt.max)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Len() != tt.wantLen || len(w.Inputs) != tt.wantInputs {
+				t.Fatalf("%d puzzles in %d inputs, want %d in %d", w.Len(), len(w.Inputs), tt.wantLen, tt.wantInputs)
+			}
+			cases := 0
+			for _, in := range w.Inputs {
+				cases += in.Cases
+				if len(in.Data) == 0 {
+					t.Errorf("input %s is empty", in.Name)
+				}
+			}
+			if w.Inputs != nil && cases != w.Len() {
+				t.Errorf("inputs hold %d cases, want %d", cases, w.Len())
+			}
+			s, _ := strategies.Lookup("dlx")
+			for i := range w.Len() {
+				if _, err := w.Solve(context.Background(), s, i); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	if _, err := Load(dir, Sudoku, Tests, 0); !errors.Is(err, ErrNotApplicable) {
+		t.Errorf("error %v does not wrap ErrNotApplicable", err)
+	}
+}
+
+func TestName(t *testing.T) {
+	w := &Workload{Problem: Sudoku, Set: "top95"}
+	if got, want := w.Name("dlx"), "Solve/problem=sudoku/strategy=dlx/set=top95"; got != want {
+		t.Errorf("Name = %q, want %q", got, want)
+	}
+	if got, want := NameValue("my sol/v=2.cpp"), "my_sol_v_2.cpp"; got != want {
+		t.Errorf("NameValue = %q, want %q", got, want)
+	}
+}
+
+func TestSkip(t *testing.T) {
+	dir, _ := puzzleset.Dir()
+	tests := []struct {
+		problem, set, strategy string
+		full                   bool
+		want                   string // "" : measured
+	}{
+		{Sudoku, "top95", "naive", false, "takes minutes"},
+		{Sudoku, "top95", "naive", true, ""},
+		{Sudoku, "unbiased", "naive", false, ""},
+		{Sudoku, "top95", "fast", false, ""},
+		{"poj3076", Tests, "fast", true, "does not handle"},
+		{"poj3076", Tests, "mrv", false, "takes minutes"},
+		{"poj3076", Tests, "dlx", false, ""},
+	}
+	for _, tt := range tests {
+		w, err := Load(dir, tt.problem, tt.set, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := strategies.Lookup(tt.strategy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := w.Skip(s, tt.full)
+		if (tt.want == "") != (got == "") || !strings.Contains(got, tt.want) {
+			t.Errorf("%s/%s %s full=%v: skip %q, want %q", tt.problem, tt.set, tt.strategy, tt.full, got, tt.want)
+		}
+	}
+}
+
+// A wrong answer is an error: serg's puzzles have several solutions, so
+// posing them as unique ones must fail.
+func TestSolveChecksAnswers(t *testing.T) {
+	dir, _ := puzzleset.Dir()
+	w, err := Load(dir, Sudoku, "serg", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.unique = true
+	s, _ := strategies.Lookup("dlx")
+	if _, err := w.Solve(context.Background(), s, 0); err == nil || !strings.Contains(err.Error(), "found 2 solutions") {
+		t.Errorf("error %v, want a wrong count", err)
+	}
+}
