@@ -226,6 +226,11 @@ TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
 			} else if err := printTestResult(e.stdout, res); err != nil {
 				return err
 			}
+			if err := cmd.Context().Err(); err != nil {
+				// The table shows what was judged; the tests the interrupt
+				// stopped are IE "not run", which is no verdict on the program.
+				return fmt.Errorf("interrupted: %w", err)
+			}
 			if res.Passed != res.Total || res.Total == 0 {
 				return errFailed
 			}

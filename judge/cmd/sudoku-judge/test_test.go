@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 )
@@ -202,5 +205,24 @@ func TestParseSize(t *testing.T) {
 		if _, err := parseSize(bad); err == nil {
 			t.Errorf("parseSize(%q) succeeded", bad)
 		}
+	}
+}
+
+// TestTestInterrupted cancels a run while a program spins: the judge stops,
+// shows what it judged, and exits 2 saying it was interrupted, not that the
+// program failed.
+func TestTestInterrupted(t *testing.T) {
+	needSandbox(t)
+	dir := testsDir(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(time.Second, cancel)
+	var out, errOut bytes.Buffer
+	code := run(ctx, []string{"test", "--tests", dir, "-j", "1", "--time-limit", "60s", filepath.Join(programs, "loop.c")},
+		&env{stdout: &out, stderr: &errOut})
+	if code != exitUsage || !strings.Contains(errOut.String(), "interrupted") {
+		t.Fatalf("exit %d, stderr %q; want %d and an interrupted message", code, errOut.String(), exitUsage)
+	}
+	if !strings.Contains(out.String(), "not run") {
+		t.Errorf("the table does not show the tests the interrupt stopped:\n%s", out.String())
 	}
 }
