@@ -48,9 +48,13 @@ type search struct {
 	grid  [maxCells]uint8
 	cells solvers.Grid // grid[:N*N], handed to the visitor
 
-	empty  [maxCells]cellUnits // empty cells; empty[:k] are filled at depth k
+	empty  [maxCells]cellUnits // empty cells; bound fills empty[:k] at depth k
 	nEmpty int
 	rem    [maxCells]uint32 // digits still to try at each depth
+	digit  [maxCells]uint32 // the digit, as a bit, being tried at each depth
+	// dfs copies the empty cells here field by field, see dfs.
+	cell          [maxCells]uint16
+	row, col, reg [maxCells]uint8
 
 	// Branch and bound, used only when opts.Objective is set.
 	bb    *bounder
@@ -131,16 +135,22 @@ func checkObjective(o *solvers.Objective, cells int) error {
 }
 
 // poll counts a node and, every few thousand nodes, checks the context. It
-// reports whether the search must stop.
+// reports whether the search must stop. It is small enough to be inlined;
+// checkCtx is not.
 func (s *search) poll() bool {
 	s.st.Nodes++
 	if s.st.Nodes&ctxEvery == 0 {
-		if err := s.ctx.Err(); err != nil {
-			s.err = fmt.Errorf("mrv: search stopped after %d nodes: %w", s.st.Nodes, err)
-			s.stop = true
-		}
+		s.checkCtx()
 	}
 	return s.stop
+}
+
+// checkCtx stops the search if its context is done.
+func (s *search) checkCtx() {
+	if err := s.ctx.Err(); err != nil {
+		s.err = fmt.Errorf("mrv: search stopped after %d nodes: %w", s.st.Nodes, err)
+		s.stop = true
+	}
 }
 
 // visit hands a complete grid to the caller.
@@ -157,27 +167,70 @@ func (s *search) visit() {
 	}
 }
 
+// onesCount is bits.OnesCount32 by table. Below GOAMD64=v2 the compiler
+// guards POPCNT with a CPU feature test and a call to a fallback, around
+// which the scan in dfs would save and restore its registers at every cell.
+func onesCount(m uint32) int {
+	return int(pop8[m&0xff] + pop8[m>>8&0xff] + pop8[m>>16&0xff] + pop8[m>>24])
+}
+
+// pop8[b] is the number of bits set in b.
+var pop8 = func() (t [256]uint8) {
+	for b := range t {
+		t[b] = uint8(bits.OnesCount8(uint8(b)))
+	}
+	return t
+}()
+
 // dfs fills the empty cells, always branching on the cell with the fewest
-// candidates. It keeps its own stack, rem, rather than recursing: at depth
-// k, empty[k] is the cell being tried and rem[k] its digits still to try.
+// candidates. It keeps its own stack rather than recursing: at depth k, the
+// k-th empty cell (cell[k], whose units are row[k], col[k] and reg[k]) is
+// the cell being tried, digit[k] the digit it holds, as a bit, and rem[k]
+// its digits still to try. The grid is written only for the visitor.
+//
+// The cells are kept field by field, not as cellUnits, so that the scan for
+// the most constrained cell indexes three byte arrays without multiplying,
+// and the scan is written out here rather than called: as a function, its
+// call and slice arguments cost a fifth of the instructions.
 func (s *search) dfs() {
+	n := s.nEmpty
+	cell, row, col, reg := s.cell[:n], s.row[:n], s.col[:n], s.reg[:n]
+	rem, digit := s.rem[:n], s.digit[:n]
+	for j, u := range s.empty[:n] {
+		cell[j], row[j], col[j], reg[j] = u.cell, u.row, u.col, u.reg
+	}
+	free := &s.free
 	k := 0
 	for {
 		branch := false
-		if k == s.nEmpty {
+		if k >= n {
+			for j, c := range cell {
+				s.grid[c] = uint8(bits.TrailingZeros32(digit[j]) + 1)
+			}
 			s.visit()
 		} else if s.poll() {
 			return
 		} else {
-			bestJ, bestM, bestN := 0, uint32(0), 99
-			rest := s.empty[k:s.nEmpty]
-			for j := range rest {
-				u := &rest[j]
-				m := s.free[u.row] & s.free[u.col] & s.free[u.reg]
-				if c := bits.OnesCount32(m); c < bestN {
-					bestJ, bestM, bestN = j, m, c
-					if c <= 1 {
-						break // a dead end or a forced move: nothing beats it
+			// Find the first cell from k on with the fewest candidates:
+			// best is its offset from k, bestM its candidates and bestN
+			// their number.
+			best, bestM, bestN := 0, uint32(0), 99
+			rowK, colK, regK := row[k:], col[k:len(row)], reg[k:len(row)]
+			for j := range rowK {
+				m := free[rowK[j]] & free[colK[j]] & free[regK[j]]
+				if m&(m-1) == 0 {
+					// A dead end or a forced move: nothing beats it.
+					best, bestM, bestN = j, m, 0
+					if m != 0 {
+						bestN = 1
+					}
+					break
+				}
+				// Once a cell with two candidates is found only the
+				// test above can find a better one: skip the count.
+				if bestN > 2 {
+					if c := onesCount(m); c < bestN {
+						best, bestM, bestN = j, m, c
 					}
 				}
 			}
@@ -185,8 +238,14 @@ func (s *search) dfs() {
 				if bestN > 1 {
 					s.st.Guesses++
 				}
-				rest[0], rest[bestJ] = rest[bestJ], rest[0]
-				s.rem[k] = bestM
+				if best != 0 {
+					j := k + best
+					cell[k], cell[j] = cell[j], cell[k]
+					row[k], row[j] = row[j], row[k]
+					col[k], col[j] = col[j], col[k]
+					reg[k], reg[j] = reg[j], reg[k]
+				}
+				rem[k] = bestM
 				branch = true
 			}
 		}
@@ -200,24 +259,22 @@ func (s *search) dfs() {
 				if k < 0 {
 					return
 				}
-				u := &s.empty[k]
-				bit := uint32(1) << (s.grid[u.cell] - 1)
-				s.free[u.row] |= bit
-				s.free[u.col] |= bit
-				s.free[u.reg] |= bit
-				if s.rem[k] != 0 {
+				bit := digit[k]
+				free[row[k]] |= bit
+				free[col[k]] |= bit
+				free[reg[k]] |= bit
+				if rem[k] != 0 {
 					break
 				}
 			}
 		}
-		u := &s.empty[k]
-		m := s.rem[k]
+		m := rem[k]
 		bit := m & -m
-		s.rem[k] = m &^ bit
-		s.free[u.row] &^= bit
-		s.free[u.col] &^= bit
-		s.free[u.reg] &^= bit
-		s.grid[u.cell] = uint8(bits.TrailingZeros32(bit) + 1)
+		rem[k] = m &^ bit
+		digit[k] = bit
+		free[row[k]] &^= bit
+		free[col[k]] &^= bit
+		free[reg[k]] &^= bit
 		k++
 	}
 }
