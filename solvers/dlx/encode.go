@@ -21,6 +21,7 @@ type encoding struct {
 	// cell constraint has no digit, so cell i's is col[i].
 	col  []int32
 	grid solvers.Grid // the solution handed to the visitor
+	rows []int        // the matrix rows' columns, numKinds a row
 }
 
 // Constraint kinds, in the order of their columns. Cells come first: the
@@ -85,7 +86,7 @@ func (e *encoding) build(p *solvers.Puzzle) error {
 	if err := e.m.Reset(int(next), 0); err != nil {
 		return fmt.Errorf("dlx: %w", err)
 	}
-	e.cell, e.digit = e.cell[:0], e.digit[:0]
+	e.cell, e.digit, e.rows = e.cell[:0], e.digit[:0], e.rows[:0]
 	for i := range nn {
 		if e.grid[i] != 0 {
 			continue
@@ -97,13 +98,13 @@ func (e *encoding) build(p *solvers.Puzzle) error {
 		regCols := e.col[kindRegion*nn+g*n:][:n]
 		for open := full &^ (used[r] | used[n+c] | used[2*n+g]); open != 0; open &= open - 1 {
 			d := bits.TrailingZeros32(open)
-			cols := [numKinds]int{cellCol, int(rowCols[d]), int(colCols[d]), int(regCols[d])}
-			if _, err := e.m.AddRow(cols[:]...); err != nil {
-				return fmt.Errorf("dlx: cell %s digit %d: %w", solvers.CellName(n, i), d+1, err)
-			}
+			e.rows = append(e.rows, cellCol, int(rowCols[d]), int(colCols[d]), int(regCols[d]))
 			e.cell = append(e.cell, int32(i))
 			e.digit = append(e.digit, uint8(d+1))
 		}
+	}
+	if _, err := e.m.AddRows(numKinds, e.rows); err != nil {
+		return fmt.Errorf("dlx: %w", err)
 	}
 	return nil
 }

@@ -3,7 +3,7 @@ package exactcover
 import (
 	"errors"
 	"fmt"
-	"slices"
+	"math/bits"
 )
 
 // A Matrix is a sparse 0/1 matrix of an exact cover problem. Columns are
@@ -18,16 +18,16 @@ type Matrix struct {
 	columns int // primary plus secondary
 
 	// nodes[c] is the header of column c, then come the rows' nodes in
-	// order: the nodes of row r are contiguous, from rowStart[r] on.
-	// rowOf[i-columns] is the row of node i.
-	nodes    []node
-	rowStart []uint32
-	rowOf    []uint32
-	// size[c] counts the rows left in column c, plus secondaryBias for a
+	// order, each row's contiguous. The rows come in batches of rows of
+	// equal width, which number rows and nodes alike: see rowOf.
+	nodes   []node
+	batches []batch
+	rows    int
+	// The size of column c, the right link of its header (see node),
+	// counts the rows left in the column, plus secondaryBias for a
 	// secondary column and coveredBias for a covered primary one: only live
 	// primary columns look nearly empty, and the search finds the one with
-	// the fewest rows by scanning size alone.
-	size []uint32
+	// the fewest rows by scanning sizes alone.
 	live int // primary columns not covered
 
 	// forced[:nforced] lists the primary columns whose size fell to 1 or
@@ -42,13 +42,12 @@ type Matrix struct {
 
 	covered  []bool   // by column: covered by Select
 	selected []uint32 // rows chosen by Select, in order
-	seen     []uint32 // by column: stamp of the last AddRow naming it
-	stamp    uint32   // counts AddRow calls, to catch repeated columns
+	seen     []uint32 // by column: stamp of the last checkRow naming it
+	stamp    uint32   // counts checkRow calls, to catch repeated columns
 
-	path      []uint32 // search stack: the node chosen at each level
-	floors    []int    // by level: where its scan of forced started
-	out       []int    // rows handed to the visitor
-	searching bool     // a Search is running: the matrix must not change
+	path      []level // search stack
+	out       []int   // rows handed to the visitor
+	searching bool    // a Search is running: the matrix must not change
 }
 
 var errSearching = errors.New("exactcover: matrix changed during Search")
@@ -69,9 +68,13 @@ const (
 // collector has nothing to trace. Rows link one way only: restoring the
 // nodes of one row needs no particular order, and 16-byte nodes make the
 // search faster than 24-byte ones.
+//
+// A header has no row, so its right link holds its column's size instead:
+// the loops that update sizes then need no second array, and the registers
+// it would take.
 type node struct {
 	up, down uint32
-	right    uint32 // next node of the row, circularly
+	right    uint32 // next node of the row, circularly; a header's size
 	col      uint32 // the node's column
 }
 
@@ -99,26 +102,22 @@ func (m *Matrix) Reset(primary, secondary int) error {
 	}
 	n := primary + secondary
 	m.primary, m.columns = primary, n
-	m.nodes = resize(m.nodes, n)
-	m.size = resize(m.size, n)
+	m.nodes = m.nodes[:0]
+	m.reserveNodes(n)
+	m.nodes = m.nodes[:n]
 	m.live = primary
 	m.covered = resize(m.covered, n)
-	m.seen = resize(m.seen, n)
-	m.rowStart = m.rowStart[:0]
-	m.rowOf = m.rowOf[:0]
+	clear(m.covered)
+	m.batches, m.rows = m.batches[:0], 0
 	m.selected = m.selected[:0]
-	m.stamp = 0
 	m.nforced = 0
 	m.empty = 0
-	for c := range n {
+	for c := range m.nodes {
 		h := uint32(c)
-		m.nodes[c] = node{up: h, down: h, right: h, col: h}
-		m.size[c] = 0
+		m.nodes[c] = node{up: h, down: h, col: h}
 		if c >= primary {
-			m.size[c] = secondaryBias
+			m.nodes[c].right = secondaryBias
 		}
-		m.covered[c] = false
-		m.seen[c] = 0
 	}
 	return nil
 }
@@ -128,6 +127,28 @@ func (m *Matrix) init() {
 	if m.nodes == nil {
 		m.Reset(0, 0)
 	}
+}
+
+// reserveNodes makes room in m.nodes for n nodes in all. Search and link
+// index nodes with indices masked by cap(m.nodes)-1, a no-op for indices
+// in range that lets the compiler drop its bounds checks (see links): so
+// cap(m.nodes) is a power of two.
+func (m *Matrix) reserveNodes(n int) {
+	n = max(n, 1) // so that the mask, cap(m.nodes)-1, is not negative
+	if n <= cap(m.nodes) {
+		return
+	}
+	nodes := make([]node, len(m.nodes), 1<<bits.Len(uint(n-1)))
+	copy(nodes, m.nodes)
+	m.nodes = nodes
+}
+
+// links returns the nodes for the search's loops, and the mask that keeps
+// node indices in range. The slice is mask+1 long: callers say so with
+// _ = nodes[mask], after which nodes[i&mask] needs no bounds check.
+func (m *Matrix) links() (nodes []node, mask uint32) {
+	nodes = m.nodes[:cap(m.nodes)]
+	return nodes, uint32(len(nodes) - 1)
 }
 
 // resize returns s with length n, reusing its array when it is big enough.
@@ -145,54 +166,157 @@ func (m *Matrix) NumColumns() int { return m.columns }
 func (m *Matrix) NumPrimary() int { return m.primary }
 
 // NumRows returns the number of rows added since the last Reset.
-func (m *Matrix) NumRows() int { return len(m.rowStart) }
+func (m *Matrix) NumRows() int { return m.rows }
 
 // AddRow adds a row with a 1 in each of the given columns and returns its
 // index. A row must name at least one primary column, since the search
 // only ever picks rows through a primary column, and name each column at
 // most once. Rows cannot be added once a row has been selected.
 func (m *Matrix) AddRow(cols ...int) (int, error) {
-	r := len(m.rowStart)
-	if m.searching {
-		return r, errSearching
-	}
-	if len(m.selected) > 0 {
-		return r, errors.New("exactcover: AddRow after Select")
-	}
-	m.init()
 	if len(cols) == 0 {
-		return r, errors.New("exactcover: row has no columns")
+		return m.rows, errors.New("exactcover: row has no columns")
 	}
-	if len(m.nodes)+len(cols) >= maxNodes {
-		return r, errors.New("exactcover: matrix is too large")
+	return m.AddRows(len(cols), cols)
+}
+
+// AddRows adds rows of width columns each, as many as cols holds: row k
+// has a 1 in each of cols[k*width:(k+1)*width]. It returns the index of
+// the first. The rows must be valid rows for AddRow; if one is not, AddRows
+// adds none of them. Building a matrix of many short rows this way skips
+// most of the per-row cost of AddRow.
+func (m *Matrix) AddRows(width int, cols []int) (int, error) {
+	r := m.rows
+	if m.searching || len(m.selected) > 0 || m.nodes == nil {
+		if err := m.canAddRow(); err != nil {
+			return r, err
+		}
 	}
-	if err := m.checkRow(r, cols); err != nil {
-		return r, err
+	if width <= 0 || len(cols)%width != 0 {
+		return r, fmt.Errorf("exactcover: %d columns do not make rows of %d", len(cols), width)
 	}
 	first := len(m.nodes)
-	m.rowStart = append(m.rowStart, uint32(first))
-	m.nodes = slices.Grow(m.nodes, len(cols))[:first+len(cols)]
-	m.rowOf = slices.Grow(m.rowOf, len(cols))[:first+len(cols)-m.columns]
-	nodes, size, rowOf := m.nodes, m.size, m.rowOf[first-m.columns:]
-	for k, c := range cols {
-		i, h := uint32(first+k), uint32(c)
-		up := nodes[h].up
-		nodes[i] = node{up: up, down: h, right: i + 1, col: h}
-		nodes[up].down = i
-		nodes[h].up = i
-		size[h]++
-		rowOf[k] = uint32(r)
+	end := first + len(cols)
+	if end >= maxNodes {
+		return r, errors.New("exactcover: matrix is too large")
 	}
-	nodes[len(nodes)-1].right = uint32(first)
+	rows := len(cols) / width
+	if m.primary < m.columns && !m.rowsHavePrimary(width, cols) {
+		return r, m.rowsError(r, width, cols)
+	}
+	if rows == 0 {
+		return r, nil
+	}
+
+	if end > cap(m.nodes) {
+		m.reserveNodes(end)
+	}
+	m.nodes = m.nodes[:end]
+	if x := m.link(first, width, cols); x < len(cols) {
+		m.unlink(first, x)
+		return r, m.rowsError(r, width, cols)
+	}
+	// Close the rows: each last node links back to the first.
+	nodes, mask := m.links()
+	_ = nodes[mask]
+	for start := uint32(first); start < uint32(end); start += uint32(width) {
+		nodes[(start+uint32(width)-1)&mask].right = start
+	}
+	if k := len(m.batches) - 1; k < 0 || m.batches[k].width != uint32(width) {
+		m.batches = append(m.batches, batch{node: uint32(first), row: uint32(r), width: uint32(width)})
+	}
+	m.rows += rows
 	return r, nil
+}
+
+// link links nodes first, first+1, ... into the columns cols, each to the
+// next, for AddRows. It checks the columns on the way and stops at the
+// first one out of range or already in its row: one whose last node is
+// in the row being linked, as headers come before every row's nodes. It
+// returns how many nodes it linked. The caller closes the rows.
+func (m *Matrix) link(first, width int, cols []int) int {
+	nodes, mask := m.links()
+	_ = nodes[mask]
+	columns := uint(m.columns)
+	start, next := uint32(first), uint32(first+width)
+	for x, c := range cols {
+		i, h := uint32(first+x), uint32(c)
+		if i == next {
+			start, next = i, i+uint32(width)
+		}
+		up := nodes[h&mask].up
+		if uint(c) >= columns || up >= start {
+			return x
+		}
+		nodes[i&mask] = node{up: up, down: h, right: i + 1, col: h}
+		nodes[up&mask].down = i
+		nodes[h&mask].up = i
+		nodes[h&mask].right++
+	}
+	return len(cols)
+}
+
+// unlink undoes the linking of the n nodes from first on, last first, for
+// AddRows, and drops them.
+func (m *Matrix) unlink(first, n int) {
+	nodes := m.nodes
+	for i := first + n - 1; i >= first; i-- {
+		up, h := nodes[i].up, nodes[i].col
+		nodes[up].down = h
+		nodes[h].up = up
+		nodes[h].right--
+	}
+	m.nodes = m.nodes[:first]
+}
+
+// rowsHavePrimary reports whether every row of width columns in cols has
+// a primary column, if their columns are in range.
+func (m *Matrix) rowsHavePrimary(width int, cols []int) bool {
+	for len(cols) >= width {
+		ok := false
+		for _, c := range cols[:width] {
+			ok = ok || uint(c) < uint(m.primary)
+		}
+		if !ok {
+			return false
+		}
+		cols = cols[width:]
+	}
+	return true
+}
+
+// rowsError returns the error of the first invalid row of width columns in
+// cols, numbered from r.
+func (m *Matrix) rowsError(r, width int, cols []int) error {
+	for k := range len(cols) / width {
+		if err := m.checkRow(r+k, cols[k*width:(k+1)*width]); err != nil {
+			return err
+		}
+	}
+	return errors.New("exactcover: invalid rows") // not reached
+}
+
+// canAddRow reports why no row can be added now, if none can, and makes
+// the zero Matrix ready for rows. AddRows calls it only when something is
+// unusual, to keep its common path short.
+func (m *Matrix) canAddRow() error {
+	if m.searching {
+		return errSearching
+	}
+	if len(m.selected) > 0 {
+		return errors.New("exactcover: AddRow after Select")
+	}
+	m.init()
+	return nil
 }
 
 // checkRow reports why cols cannot be row r, if they cannot.
 func (m *Matrix) checkRow(r int, cols []int) error {
+	// Stamps only grow, so seen needs no clearing between matrices.
 	if m.stamp++; m.stamp == 0 { // wrapped: forget old stamps
-		clear(m.seen)
+		clear(m.seen[:cap(m.seen)])
 		m.stamp = 1
 	}
+	m.seen = resize(m.seen, m.columns)
 	seen, stamp, primary := m.seen, m.stamp, m.primary
 	hasPrimary := false
 	for _, c := range cols {
@@ -213,14 +337,10 @@ func (m *Matrix) checkRow(r int, cols []int) error {
 
 // Row returns the columns of row r, in the order they were added.
 func (m *Matrix) Row(r int) []int {
-	if r < 0 || r >= len(m.rowStart) {
+	if r < 0 || r >= m.rows {
 		return nil
 	}
-	first := m.rowStart[r]
-	end := uint32(len(m.nodes))
-	if r+1 < len(m.rowStart) {
-		end = m.rowStart[r+1]
-	}
+	first, end := m.rowNodes(r)
 	cols := make([]int, 0, end-first)
 	for i := first; i < end; i++ {
 		cols = append(cols, int(m.nodes[i].col))
@@ -236,11 +356,11 @@ func (m *Matrix) Select(r int) error {
 	if m.searching {
 		return errSearching
 	}
-	if r < 0 || r >= len(m.rowStart) {
-		return fmt.Errorf("exactcover: select row %d: out of range [0, %d)", r, len(m.rowStart))
+	if r < 0 || r >= m.rows {
+		return fmt.Errorf("exactcover: select row %d: out of range [0, %d)", r, m.rows)
 	}
 	m.init()
-	first := m.rowStart[r]
+	first, _ := m.rowNodes(r)
 	// A row is still in the matrix exactly when none of its columns is
 	// covered: covering a column removes every row through it.
 	i := first
@@ -289,29 +409,55 @@ func (m *Matrix) reserve() {
 // them out of the columns it is in. Unlike Knuth's cover, it leaves the
 // row itself in place: its columns are covered, so no search walks them,
 // and it saves unlinking and relinking the row at every step.
+//
+// The rows of a column are taken out top to bottom, skipping the row's
+// own node k: the rows above k, then those below. The same loop body is
+// written twice because a loop variable for the stopping node costs a
+// register, and the compiler spills others to make room. Unlike the rest
+// of the package, these loops keep their bounds checks rather than mask
+// indices (see links): the checks are off the chain of dependent loads
+// that bounds their speed, a mask is on it, and measured slower here.
 func (m *Matrix) coverRow(r uint32) {
-	nodes, size, forced := m.nodes, m.size, m.forced
+	nodes := m.nodes
 	nf := m.nforced
-	first, end := m.rowBounds(r)
+	first, end := rowBounds(nodes, r)
 	for k := first; k < end; k++ {
 		h := nodes[k].col
 		if int(h) < m.primary {
-			size[h] += coveredBias
+			nodes[h].right += coveredBias
 			m.live--
 		}
-		for i := nodes[h].down; i != h; i = nodes[i].down {
-			if i == k {
-				continue
-			}
-			for j := nodes[i].right; j != i; j = nodes[j].right {
-				u, d := nodes[j].up, nodes[j].down
+		for i := nodes[h].down; i != k; i = nodes[i].down {
+			for j := nodes[i].right; j != i; {
+				n := &nodes[j]
+				u, d := n.up, n.down
 				nodes[u].down = d
 				nodes[d].up = u
-				c := nodes[j].col
-				s := size[c] - 1
-				size[c] = s
+				c := n.col
+				j = n.right
+				s := nodes[c].right - 1
+				nodes[c].right = s
 				if s <= 1 {
-					forced[nf] = c
+					m.forced[nf] = c
+					nf++
+					if s == 0 {
+						m.empty++ // rare: kept out of a register
+					}
+				}
+			}
+		}
+		for i := nodes[k].down; i != h; i = nodes[i].down {
+			for j := nodes[i].right; j != i; {
+				n := &nodes[j]
+				u, d := n.up, n.down
+				nodes[u].down = d
+				nodes[d].up = u
+				c := n.col
+				j = n.right
+				s := nodes[c].right - 1
+				nodes[c].right = s
+				if s <= 1 {
+					m.forced[nf] = c
 					nf++
 					if s == 0 {
 						m.empty++ // rare: kept out of a register
@@ -324,25 +470,43 @@ func (m *Matrix) coverRow(r uint32) {
 }
 
 // uncoverRow undoes coverRow(r), retracing it backwards: rows go back
-// into their columns in the reverse order of their removal.
+// into their columns in the reverse order of their removal, the order of
+// the nodes within a row does not matter.
 func (m *Matrix) uncoverRow(r uint32) {
-	nodes, size := m.nodes, m.size
+	nodes := m.nodes
 	nf := m.nforced
-	first, end := m.rowBounds(r)
+	first, end := rowBounds(nodes, r)
 	for k := end; k > first; {
 		k--
 		h := nodes[k].col
-		for i := nodes[h].up; i != h; i = nodes[i].up {
-			if i == k {
-				continue
-			}
-			for j := nodes[i].right; j != i; j = nodes[j].right {
-				u, d := nodes[j].up, nodes[j].down
+		for i := nodes[h].up; i != k; i = nodes[i].up {
+			for j := nodes[i].right; j != i; {
+				n := &nodes[j]
+				u, d := n.up, n.down
 				nodes[u].down = j
 				nodes[d].up = j
-				c := nodes[j].col
-				s := size[c]
-				size[c] = s + 1
+				c := n.col
+				j = n.right
+				s := nodes[c].right
+				nodes[c].right = s + 1
+				if s <= 1 {
+					nf--
+					if s == 0 {
+						m.empty--
+					}
+				}
+			}
+		}
+		for i := nodes[k].up; i != h; i = nodes[i].up {
+			for j := nodes[i].right; j != i; {
+				n := &nodes[j]
+				u, d := n.up, n.down
+				nodes[u].down = j
+				nodes[d].up = j
+				c := n.col
+				j = n.right
+				s := nodes[c].right
+				nodes[c].right = s + 1
 				if s <= 1 {
 					nf--
 					if s == 0 {
@@ -352,19 +516,60 @@ func (m *Matrix) uncoverRow(r uint32) {
 			}
 		}
 		if int(h) < m.primary {
-			size[h] -= coveredBias
+			nodes[h].right -= coveredBias
 			m.live++
 		}
 	}
 	m.nforced = nf
 }
 
-// rowBounds returns the nodes [first, end) of the row of node i.
-func (m *Matrix) rowBounds(i uint32) (first, end uint32) {
-	r := m.rowOf[int(i)-m.columns]
-	first, end = m.rowStart[r], uint32(len(m.nodes))
-	if int(r)+1 < len(m.rowStart) {
-		end = m.rowStart[r+1]
+// A batch is a run of rows of one width added one after another, up to
+// the next batch: row b.row+k has the nodes from b.node+k*b.width on.
+type batch struct {
+	node, row, width uint32
+}
+
+// rowOf returns the row of node i, which must be a row's node.
+func (m *Matrix) rowOf(i uint32) int {
+	bs := m.batches
+	lo, hi := 0, len(bs) // the batch is the last one starting at or before i
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if bs[mid].node <= i {
+			lo = mid
+		} else {
+			hi = mid
+		}
 	}
-	return first, end
+	b := bs[lo]
+	return int(b.row + (i-b.node)/b.width)
+}
+
+// rowNodes returns the nodes [first, end) of row r, which must exist.
+func (m *Matrix) rowNodes(r int) (first, end uint32) {
+	bs := m.batches
+	lo, hi := 0, len(bs) // the batch is the last one starting at or before r
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if int(bs[mid].row) <= r {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	b := bs[lo]
+	first = b.node + (uint32(r)-b.row)*b.width
+	return first, first + b.width
+}
+
+// rowBounds returns the nodes [first, end) of the row of node i: the
+// row's last node is the one whose right link goes back.
+func rowBounds(nodes []node, i uint32) (first, end uint32) {
+	for {
+		j := nodes[i].right
+		if j <= i {
+			return j, i + 1
+		}
+		i = j
+	}
 }

@@ -257,6 +257,63 @@ func TestAddRowErrors(t *testing.T) {
 	}
 }
 
+// TestAddRows mixes AddRows batches with AddRow rows of other widths: the
+// rows keep their numbers and columns, and a rejected batch, whatever its
+// fault and wherever it lies, adds nothing.
+func TestAddRows(t *testing.T) {
+	m, err := New(6, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]int{{0, 1}, {2, 3}, {4}, {5, 6}, {0, 2, 4}, {1, 3}, {5, 0}, {6, 5}}
+	add := func(rows [][]int) {
+		t.Helper()
+		if len(rows) == 1 {
+			if _, err := m.AddRow(rows[0]...); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		var flat []int
+		for _, r := range rows {
+			flat = append(flat, r...)
+		}
+		if _, err := m.AddRows(len(rows[0]), flat); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(want[0:2])
+	add(want[2:3])
+	add(want[3:4])
+	add(want[4:5])
+	add(want[5:8])
+	bad := [][]int{
+		{0, 1, 2},          // not whole rows
+		{0, 1, 2, 7},       // out of range
+		{0, 1, 3, 3},       // repeated in the second row
+		{0, 1, 6, 6, 2, 3}, // no primary in the second row
+	}
+	for _, cols := range bad {
+		if _, err := m.AddRows(2, cols); err == nil {
+			t.Errorf("AddRows(2, %v) succeeded", cols)
+		}
+	}
+	if m.NumRows() != len(want) {
+		t.Fatalf("NumRows() = %d, want %d", m.NumRows(), len(want))
+	}
+	for r, cols := range want {
+		if got := m.Row(r); !slices.Equal(got, cols) {
+			t.Errorf("Row(%d) = %v, want %v", r, got, cols)
+		}
+	}
+	// Rows 3 and 7 cover the same columns, 5 and the secondary 6.
+	sols, _ := solutions(t, m)
+	slices.SortFunc(sols, slices.Compare)
+	if w := [][]int{{0, 1, 2, 3}, {0, 1, 2, 7}, {3, 4, 5}, {4, 5, 7}}; !slices.EqualFunc(sols, w, slices.Equal) {
+		t.Errorf("solutions %v, want %v", sols, w)
+	}
+}
+
 func TestNewErrors(t *testing.T) {
 	for _, c := range [][2]int{{-1, 0}, {0, -1}, {1 << 30, 0}} {
 		if _, err := New(c[0], c[1]); err == nil {

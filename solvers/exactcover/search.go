@@ -50,33 +50,33 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 	m.searching = true
 	defer func() { m.searching = false }()
 	done := ctx.Done()
-	nodes, size := m.nodes, m.size
+	nodes, mask := m.links()
+	_ = nodes[mask]
 
 	// Every level covers at least one primary column, so the path is never
 	// deeper than the primary column count.
 	if cap(m.path) < m.primary {
-		m.path = make([]uint32, 0, m.primary)
-		m.floors = make([]int, 0, m.primary)
+		m.path = make([]level, 0, m.primary)
 	}
-	path, floors := m.path[:0], m.floors[:0]
+	path := m.path[:0]
 	m.reserve()
 
 	// Seed the forced list with the columns that start with at most one
 	// row; from here on coverRow and uncoverRow keep it up to date.
 	base, empty := m.nforced, m.empty
 	m.empty = 0
-	for c := range size[:m.primary] {
-		if size[c] <= 1 {
+	for c, h := range nodes[:m.primary] {
+		if h.right <= 1 {
 			m.forced[m.nforced] = uint32(c)
 			m.nforced++
-			if size[c] == 0 {
+			if h.right == 0 {
 				m.empty++
 			}
 		}
 	}
 	defer func() { m.nforced, m.empty = base, empty }()
 	// Entries of forced below floor belong to covered columns.
-	floor := base
+	floor := uint32(base)
 	countdown := checkEvery
 
 	for {
@@ -104,23 +104,22 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 				forced := m.forced[:m.nforced]
 				// A live column on the list has at most one row; the
 				// others are covered.
-				for floor < len(forced) && size[forced[floor]] > 1 {
+				for int(floor) < len(forced) && nodes[forced[floor]&mask].right > 1 {
 					floor++
 				}
-				if floor < len(forced) {
+				if int(floor) < len(forced) {
 					c = forced[floor]
 				} else {
 					c = m.fewest()
 				}
-				best = size[c]
+				best = nodes[c&mask].right
 			}
 			if best > 0 {
 				if best > 1 {
 					st.Guesses++
 				}
-				r := nodes[c].down
-				path = append(path, r)
-				floors = append(floors, floor)
+				r := nodes[c&mask].down
+				path = append(path, level{r, floor})
 				m.coverRow(r)
 				continue
 			}
@@ -133,13 +132,13 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 				return st, nil
 			}
 			top := len(path) - 1
-			r := path[top]
+			r := path[top].row
 			m.uncoverRow(r)
-			if r = nodes[r].down; r == nodes[r].col {
-				path, floors = path[:top], floors[:top]
+			if r = nodes[r&mask].down; r == nodes[r&mask].col {
+				path = path[:top]
 				continue
 			}
-			path[top], floor = r, floors[top]
+			path[top].row, floor = r, path[top].floor
 			m.coverRow(r)
 			break
 		}
@@ -151,8 +150,8 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 // the forced list has those.
 func (m *Matrix) fewest() uint32 {
 	c, best := 0, uint32(coveredBias)
-	for h, s := range m.size[:m.primary] {
-		if s < best {
+	for h, n := range m.nodes[:m.primary] {
+		if s := n.right; s < best {
 			c, best = h, s
 			if s <= 2 {
 				break
@@ -162,22 +161,28 @@ func (m *Matrix) fewest() uint32 {
 	return uint32(c)
 }
 
+// A level is one step of the search's path.
+type level struct {
+	row   uint32 // the node of the row chosen
+	floor uint32 // where the level's scan of forced started
+}
+
 // solution returns the selected rows followed by the rows on path.
-func (m *Matrix) solution(path []uint32) []int {
+func (m *Matrix) solution(path []level) []int {
 	out := m.out[:0]
 	for _, r := range m.selected {
 		out = append(out, int(r))
 	}
-	for _, i := range path {
-		out = append(out, int(m.rowOf[int(i)-m.columns]))
+	for _, l := range path {
+		out = append(out, m.rowOf(l.row))
 	}
 	m.out = out
 	return out
 }
 
 // unwind undoes the covers of every level of path, deepest first.
-func (m *Matrix) unwind(path []uint32) {
+func (m *Matrix) unwind(path []level) {
 	for k := len(path) - 1; k >= 0; k-- {
-		m.uncoverRow(path[k])
+		m.uncoverRow(path[k].row)
 	}
 }
