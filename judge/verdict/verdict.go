@@ -1,5 +1,3 @@
-// Package verdict names the outcomes of judging one test, as online judges
-// print them.
 package verdict
 
 // A Verdict is the outcome of one test: "AC", "WA", and so on.
