@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
@@ -223,4 +224,27 @@ func TestAgreeEnumerate(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAgree16x16 solves POJ3076's 16x16 grids (the real judge data and the
+// generated tests) with every strategy that handles them in reasonable time:
+// naive and mrv, without propagation, take minutes on a single real grid,
+// and fast is 9x9 only (checked by solveSupported).
+func TestAgree16x16(t *testing.T) {
+	tests, err := poj3076.New().Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []*solvers.Puzzle
+	for _, tc := range tests {
+		cases, err := poj3076.Parse(tc.Name, tc.Input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, cases...)
+	}
+	if len(ps) < 10 {
+		t.Fatalf("only %d 16x16 grids in poj3076's tests", len(ps))
+	}
+	agree(t, ps, map[string]bool{"naive": true, "mrv": true}, wantCount(1))
 }
