@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -200,7 +199,7 @@ func (p *Package) Tests() ([]Test, error) {
 				names = append(names, n)
 			}
 		}
-		sort.Slice(names, func(i, j int) bool { return naturalLess(names[i], names[j]) })
+		sort.Slice(names, func(i, j int) bool { return NaturalLess(names[i], names[j]) })
 		for _, n := range names {
 			in, err := fs.ReadFile(p.fsys, path.Join(dir, n+".in"))
 			if err != nil {
@@ -214,33 +213,4 @@ func (p *Package) Tests() ([]Test, error) {
 		}
 	}
 	return tests, nil
-}
-
-// naturalLess orders names with numbers by value: "2" < "10", "a-2" < "a-10".
-func naturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		ra, rb := leadingNumber(a), leadingNumber(b)
-		if ra != "" && rb != "" {
-			na, _ := strconv.Atoi(ra)
-			nb, _ := strconv.Atoi(rb)
-			if na != nb {
-				return na < nb
-			}
-			a, b = a[len(ra):], b[len(rb):]
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func leadingNumber(s string) string {
-	i := 0
-	for i < len(s) && i < 9 && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[:i]
 }

@@ -41,7 +41,7 @@ func ReadDir(dir string) ([]problems.Test, error) {
 	if len(names) == 0 {
 		return nil, fmt.Errorf("program: tests: no X.in files in %s", dir)
 	}
-	sort.Slice(names, func(i, j int) bool { return naturalLess(names[i], names[j]) })
+	sort.Slice(names, func(i, j int) bool { return problems.NaturalLess(names[i], names[j]) })
 	tests := make([]problems.Test, 0, len(names))
 	for _, n := range names {
 		base := filepath.Join(dir, filepath.FromSlash(n))
@@ -62,35 +62,4 @@ func ReadDir(dir string) ([]problems.Test, error) {
 		tests = append(tests, problems.Test{Name: n, Input: in, Answer: ans})
 	}
 	return tests, nil
-}
-
-// naturalLess orders names with numbers by value: "2" < "10", "a-2" < "a-10".
-func naturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		da, db := digits(a), digits(b)
-		if da != "" && db != "" {
-			na, nb := strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")
-			if len(na) != len(nb) {
-				return len(na) < len(nb)
-			}
-			if na != nb {
-				return na < nb
-			}
-			a, b = a[len(da):], b[len(db):]
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func digits(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[:i]
 }

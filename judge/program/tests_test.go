@@ -77,20 +77,3 @@ func TestReadDir(t *testing.T) {
 		t.Errorf("a file as the folder: %v", err)
 	}
 }
-
-func TestNaturalLess(t *testing.T) {
-	names := []string{"10", "9", "a-10", "a-2", "b", "a", "002", "1"}
-	slices.SortFunc(names, func(a, b string) int {
-		if naturalLess(a, b) {
-			return -1
-		}
-		if naturalLess(b, a) {
-			return 1
-		}
-		return 0
-	})
-	want := []string{"1", "002", "9", "10", "a", "a-2", "a-10", "b"}
-	if !slices.Equal(names, want) {
-		t.Errorf("sorted %v, want %v", names, want)
-	}
-}
