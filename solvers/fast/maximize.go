@@ -16,13 +16,8 @@ type branch struct {
 // solutions found early prune more of the rest.
 func (sv *solver) maximize(s state) {
 	st := &s
-	sv.stats.Nodes++
-	if sv.stats.Nodes%checkEvery == 0 {
-		if err := sv.ctx.Err(); err != nil {
-			sv.err = stopped(err)
-			sv.stop = true
-			return
-		}
+	if !sv.enter() {
+		return
 	}
 	if st.todo.isZero() {
 		sv.visit(st)

@@ -74,13 +74,8 @@ func (sv *solver) start(p *solvers.Puzzle) state {
 func (sv *solver) search(s state) {
 	st := &s
 	for {
-		sv.stats.Nodes++
-		if sv.stats.Nodes%checkEvery == 0 {
-			if err := sv.ctx.Err(); err != nil {
-				sv.err = stopped(err)
-				sv.stop = true
-				return
-			}
+		if !sv.enter() {
+			return
 		}
 		if !sv.settle(st) {
 			return
@@ -189,4 +184,25 @@ func (sv *solver) visit(st *state) {
 	if sv.opts.Limit > 0 && sv.stats.Solutions >= sv.opts.Limit {
 		sv.stop = true
 	}
+}
+
+// enter counts a search node and, once every checkEvery nodes, looks at
+// the context. It reports false, with the search stopped, once the context
+// is done. It is small enough to inline; the look itself is not.
+func (sv *solver) enter() bool {
+	sv.stats.Nodes++
+	if sv.stats.Nodes%checkEvery == 0 {
+		return sv.checkContext()
+	}
+	return true
+}
+
+// checkContext stops the search and reports false when the context is done.
+func (sv *solver) checkContext() bool {
+	if err := sv.ctx.Err(); err != nil {
+		sv.err = stopped(err)
+		sv.stop = true
+		return false
+	}
+	return true
 }
