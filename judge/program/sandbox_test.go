@@ -109,10 +109,6 @@ func TestPrograms(t *testing.T) {
 	quick := sandbox.Limits{CPUTime: 500 * time.Millisecond, WallTime: 1500 * time.Millisecond, Memory: 256 << 20, Output: 1 << 20}
 	tests1 := tests[:1]
 
-	type want struct {
-		verdict verdict.Verdict
-		msg     string // in the first failing test's message
-	}
 	cases := []struct {
 		src    string
 		tests  []problems.Test
