@@ -24,16 +24,15 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 		dir = r.workdir
 	}
 	c := &helperConfig{
-		Path:       spec.Path,
-		Argv:       append([]string{spec.Path}, spec.Args...),
-		Env:        append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8"}, spec.Env...),
-		Dir:        dir,
-		Setuid:     s.setuid,
-		UID:        r.uid,
-		GID:        r.uid,
-		Rlimits:    r.rlimits(),
-		NoNewPrivs: true,
-		Cgroup:     helperCgroup{Dir: -1, Procs: -1},
+		Path:    spec.Path,
+		Argv:    append([]string{spec.Path}, spec.Args...),
+		Env:     append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8"}, spec.Env...),
+		Dir:     dir,
+		Setuid:  s.setuid,
+		UID:     r.uid,
+		GID:     r.uid,
+		Rlimits: r.rlimits(),
+		Cgroup:  helperCgroup{Dir: -1, Procs: -1},
 	}
 	if !s.setuid {
 		c.GID = os.Getgid()

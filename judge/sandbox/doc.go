@@ -47,8 +47,23 @@
 //     by the program; nothing else of the host is visible. [Spec.ReadOnly]
 //     adds host paths read-only, [Spec.Hide] covers paths with an empty
 //     mount.
-//   - It runs as an unprivileged uid and gid (a different one for each
-//     concurrent run), with no supplementary groups and no_new_privs.
+//   - It runs as an unprivileged uid and gid, with no supplementary groups
+//     and no_new_privs. Each concurrent run has its own uid, also across
+//     judge processes: a lock file per uid in /run/sudoku-sandbox-uids.
+//   - A seccomp filter refuses, with EPERM, the system calls a contest
+//     program never needs and an escape does: keyrings, namespaces
+//     (unshare, setns, clone with namespace flags; clone3 fails with
+//     ENOSYS so that C libraries fall back to clone), mounts, chroot,
+//     ptrace and process_vm_*, bpf, perf_event_open, io_uring,
+//     userfaultfd, modules, kexec, file locks (flock and fcntl record
+//     locks: concurrent runs share the read-only system files, and a lock
+//     is a channel between them), and sockets other than AF_UNIX. System
+//     calls of another ABI (int $0x80) kill the program. It also starts
+//     with a new, empty session keyring, in a cgroup namespace of its
+//     own, and with no file descriptors but 0, 1 and 2, whatever the
+//     judge inherited.
+//   - An executable larger than the memory limit is MLE without running:
+//     its pages may be charged to whoever read the file first.
 //   - A cgroup per run (v1 or v2) limits memory, without swap, and the
 //     number of processes and threads; it accounts CPU time and peak
 //     memory, and shows that nothing of the run is left.

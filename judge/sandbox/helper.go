@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -42,7 +44,6 @@ type helperConfig struct {
 	Setuid     bool
 	UID, GID   int
 	Rlimits    []rlimit
-	NoNewPrivs bool
 	Cloneflags uintptr // for the program: CLONE_NEWIPC when the helper is reused
 	Hostname   string
 	Root       *rootConfig // nil: no mount namespace
@@ -96,6 +97,9 @@ func init() {
 		// thread; an init function's LockOSThread locks main to the main
 		// thread.
 		runtime.LockOSThread()
+		// The memory profiler's buckets come from fresh mappings, which
+		// fail once a run's RLIMIT_DATA binds the helper too.
+		runtime.MemProfileRate = 0
 		// Start right away: the embedding program's packages that
 		// initialize after this one (most, in a large binary) need not.
 		RunHelper()
@@ -105,8 +109,14 @@ func init() {
 // RunHelper is the helper's main function; it never returns. Call it first
 // thing in main when IsHelper reports true.
 func RunHelper() {
-	unix.CloseOnExec(controlFD)
+	// Whatever the judge inherited from its own parent and passed on (an
+	// fd a shell, CI runner or IDE leaked) must not reach the program.
+	closeOnExecFrom(controlFD)
 	enc := json.NewEncoder(fdWriter(controlFD))
+	// Encode each message type once now: the encoder caches what it learns
+	// of a type, and after a run's rlimits bind the helper too it should
+	// allocate as little as possible.
+	json.NewEncoder(io.Discard).Encode(helperMsg{Error: "-", Started: true, Exit: &exitInfo{}})
 	var h helper
 	for {
 		cfg, files, err := receive(controlFD)
@@ -255,12 +265,6 @@ func (h *helper) run(cfg *helperConfig, files []int, started func() error) (*exi
 	if cfg.Probe {
 		return nil, started()
 	}
-	if cfg.NoNewPrivs {
-		// Per thread, and inherited by the program forked from this one.
-		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-			return nil, fmt.Errorf("no_new_privs: %w", err)
-		}
-	}
 	sys := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Cloneflags: cfg.Cloneflags}
 	if cfg.Setuid {
 		sys.Credential = &syscall.Credential{Uid: uint32(cfg.UID), Gid: uint32(cfg.GID), Groups: []uint32{}}
@@ -279,22 +283,91 @@ func (h *helper) run(cfg *helperConfig, files []int, started func() error) (*exi
 		cg.home = append(cg.home, file(i))
 	}
 
+	// A helper that serves further runs forks each program from a thread
+	// of its own, which takes on the seccomp filter, no_new_privs, the
+	// IPC namespace and a new session keyring for it and ends with the
+	// run: the main thread stays free to mount for later runs. The thread
+	// also waits for the program, as Pdeathsig fires when the thread that
+	// forked it ends. A helper that serves one run forks from its main
+	// thread, on which the Go runtime needs no new thread while the
+	// program's rlimits (RLIMIT_DATA among them) bind the helper too.
+	afterFork := func() error {
+		// The program holds its copies; the helper's go now, so that the
+		// judge sees the end of the output once the program's tree is
+		// gone.
+		for _, f := range files[:3] {
+			unix.Close(f)
+		}
+		files = files[3:]
+		return started()
+	}
+	type result struct {
+		exit *exitInfo
+		err  error
+	}
+	var res result
+	if cfg.Keep {
+		done := make(chan result, 1)
+		go func() {
+			runtime.LockOSThread() // never unlocked: the thread dies with the goroutine
+			exit, err := forkAndWait(cfg, attr, &cg, afterFork)
+			done <- result{exit, err}
+		}()
+		res = <-done
+	} else {
+		res.exit, res.err = forkAndWait(cfg, attr, &cg, afterFork)
+	}
+	if res.err != nil {
+		return nil, res.err
+	}
+	exit := res.exit
+	var ru unix.Rusage
+	unix.Getrusage(unix.RUSAGE_SELF, &ru)
+	exit.HelperNS = ru.Utime.Nano() + ru.Stime.Nano()
+	return exit, nil
+}
+
+// forkAndWait starts the program on the calling thread, which it confines
+// first, and waits for it. With cfg.Keep it also kills whatever the program
+// left in the PID namespace.
+func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, started func() error) (*exitInfo, error) {
+	if f := attr.Sys.Cloneflags; f != 0 {
+		// The filter refuses namespace flags to clone, this one's
+		// included: the thread takes the new namespaces on itself and
+		// the program inherits them.
+		if err := unix.Unshare(int(f)); err != nil {
+			return nil, fmt.Errorf("unshare: %w", err)
+		}
+		attr.Sys.Cloneflags = 0
+	}
+	if err := cg.enter(); err != nil {
+		return nil, err
+	}
+	// Should the fork fail, the helper's threads count too; the program
+	// is in its cgroup either way.
+	defer cg.leave()
+	if err := confineThread(); err != nil {
+		return nil, err
+	}
+	if !cfg.Keep {
+		// The helper keeps the program's hard RLIMIT_DATA until it exits
+		// and may be near it already: free what setting up left, so that
+		// the little it allocates later needs no new memory.
+		runtime.GC()
+	}
 	// rlimits are inherited, so the helper takes them on for the fork and
 	// gives back what it can: lowered hard limits stay lowered.
 	saved, err := setRlimits(cfg.Rlimits)
 	if err != nil {
 		return nil, err
 	}
-	pid, err := cg.fork(cfg.Path, cfg.Argv, attr)
+	pid, err := syscall.ForkExec(cfg.Path, cfg.Argv, attr)
+	cg.leave()
 	setRlimits(saved)
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", cfg.Path, err)
 	}
 	begin := time.Now()
-	for _, f := range files[:3] {
-		unix.Close(f)
-	}
-	files = files[3:]
 	if err := started(); err != nil {
 		return nil, err
 	}
@@ -307,10 +380,21 @@ func (h *helper) run(cfg *helperConfig, files []int, started func() error) (*exi
 		// (One that exits has the kernel kill the rest instead.)
 		killAll()
 	}
-	var ru unix.Rusage
-	unix.Getrusage(unix.RUSAGE_SELF, &ru)
-	exit.HelperNS = ru.Utime.Nano() + ru.Stime.Nano()
 	return exit, nil
+}
+
+// closeOnExecFrom marks every file descriptor from fd up close-on-exec.
+func closeOnExecFrom(fd int) {
+	if unix.CloseRange(uint(fd), ^uint(0), unix.CLOSE_RANGE_CLOEXEC) == nil {
+		return
+	}
+	// Before Linux 5.11.
+	ents, _ := os.ReadDir("/proc/self/fd")
+	for _, e := range ents {
+		if n, err := strconv.Atoi(e.Name()); err == nil && n >= fd {
+			unix.CloseOnExec(n)
+		}
+	}
 }
 
 // reap waits for the program, reaping the orphans that come to the helper
@@ -381,31 +465,30 @@ type cgroupFiles struct {
 	dir, procs  int   // v2; -1 if unused
 }
 
-// fork starts the program inside the cgroup: for v2 by cloning it there;
-// for v1 by moving the forking thread in for the fork and out again.
-func (f *cgroupFiles) fork(path string, argv []string, attr *syscall.ProcAttr) (int, error) {
+// enter moves the forking thread (v1) or the helper (v2) into the run's
+// cgroup, and the thread into a cgroup namespace rooted there, so that
+// /proc/self/cgroup shows the program no host path. leave moves back; the
+// program forked in between stays. (CLONE_INTO_CGROUP would spare v2 the
+// move, but it takes clone3, which the filter refuses.)
+func (f *cgroupFiles) enter() error {
 	if f.dir >= 0 {
-		attr.Sys.UseCgroupFD = true
-		attr.Sys.CgroupFD = f.dir
-		pid, err := syscall.ForkExec(path, argv, attr)
-		if !errors.Is(err, unix.ENOSYS) && !errors.Is(err, unix.E2BIG) && !errors.Is(err, unix.EINVAL) {
-			return pid, err
-		}
-		// No clone3 or CLONE_INTO_CGROUP (before Linux 5.7): move the
-		// whole helper in and out instead.
-		attr.Sys.UseCgroupFD = false
 		f.tasks = []int{f.procs}
 	}
-	if err := moveTo(f.tasks); err != nil {
-		moveTo(f.home)
-		return 0, fmt.Errorf("entering cgroup: %w", err)
+	if len(f.tasks) == 0 {
+		return nil
 	}
-	pid, err := syscall.ForkExec(path, argv, attr)
-	// Should this fail, the helper's threads count too; the program is in
-	// its cgroup either way.
-	moveTo(f.home)
-	return pid, err
+	if err := moveTo(f.tasks); err != nil {
+		f.leave()
+		return fmt.Errorf("entering cgroup: %w", err)
+	}
+	if err := unix.Unshare(unix.CLONE_NEWCGROUP); err != nil && err != unix.EINVAL {
+		f.leave()
+		return fmt.Errorf("cgroup namespace: %w", err)
+	}
+	return nil
 }
+
+func (f *cgroupFiles) leave() { moveTo(f.home) }
 
 // moveTo writes "0", meaning the writer (the thread, for v1 tasks files),
 // to each file.

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -22,12 +23,15 @@ func (r *run) cpu() time.Duration {
 		}
 	}
 	if r.target == 0 {
-		// The helper's forking thread is its main thread, so its tid is
-		// the helper's pid.
-		pid := r.h.cmd.Process.Pid
-		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			r.target, _ = strconv.Atoi(f[0])
+		// The helper forks the program from a thread of its own, so its
+		// child is listed under one of its threads.
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", r.h.cmd.Process.Pid))
+		for _, t := range tasks {
+			b, _ := os.ReadFile(t)
+			if f := strings.Fields(string(b)); len(f) > 0 {
+				r.target, _ = strconv.Atoi(f[0])
+				break
+			}
 		}
 	}
 	if d, ok := procCPU(r.target); ok {

@@ -30,11 +30,11 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (*Result, error) {
 	if !filepath.IsAbs(spec.Path) {
 		return internal(fmt.Errorf("sandbox: program path %q is not absolute", spec.Path))
 	}
-	slot, err := s.acquire(ctx)
+	slot, unlock, err := s.acquire(ctx)
 	if err != nil {
 		return internal(err)
 	}
-	defer s.release(slot)
+	defer s.release(slot, unlock)
 	r := &run{
 		s:      s,
 		spec:   spec,
@@ -45,7 +45,31 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (*Result, error) {
 	if !s.setuid {
 		r.uid = os.Getuid()
 	}
+	if res := r.checkExecutable(); res != nil {
+		return res, nil
+	}
 	return r.do(ctx)
+}
+
+// checkExecutable judges MLE, without running it, a program whose
+// executable alone is larger than the memory limit: its pages come from the
+// page cache, which may be charged to whoever read the file first (the
+// compiler, the judge) and not to the run, so a table in the executable
+// would otherwise escape the limit.
+func (r *run) checkExecutable() *Result {
+	if r.limits.Memory <= 0 || under(r.spec.Path, r.s.systemDirs) {
+		return nil
+	}
+	fi, err := os.Stat(r.spec.Path)
+	if err != nil || fi.Size() <= r.limits.Memory {
+		return nil
+	}
+	return &Result{
+		Status:   MemoryLimit,
+		ExitCode: -1,
+		Memory:   fi.Size(),
+		Note:     fmt.Sprintf("memory limit %s exceeded by the executable alone (%s)", mib(r.limits.Memory), mib(fi.Size())),
+	}
 }
 
 func internal(err error) (*Result, error) {

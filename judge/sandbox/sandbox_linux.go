@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -196,26 +197,76 @@ func (s *Sandbox) Close() error {
 }
 
 // acquire takes a run slot, waiting for one if MaxParallel runs are going.
-func (s *Sandbox) acquire(ctx context.Context) (int, error) {
+// When runs change uid, the slot's uid is also locked against other judge
+// processes (a lock file per uid): two judges must never run programs under
+// the same uid at once, or one program could signal or trace the other's.
+// The returned unlock releases that lock.
+func (s *Sandbox) acquire(ctx context.Context) (slot int, unlock func(), err error) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return 0, errors.New("sandbox: closed")
+		return 0, nil, errors.New("sandbox: closed")
 	}
 	s.running.Add(1)
 	s.mu.Unlock()
-	select {
-	case slot := <-s.slots:
-		return slot, nil
-	case <-ctx.Done():
-		s.running.Done()
-		return 0, ctx.Err()
+	for tries := 0; ; tries++ {
+		select {
+		case slot = <-s.slots:
+		case <-ctx.Done():
+			s.running.Done()
+			return 0, nil, ctx.Err()
+		}
+		if !s.setuid {
+			return slot, func() {}, nil
+		}
+		lock, err := lockUID(s.uid + slot)
+		if err == nil {
+			return slot, func() { lock.Close() }, nil
+		}
+		// Another judge has it: try the next free slot, and once every
+		// slot has been tried, wait a little for the other judge.
+		s.slots <- slot
+		if !errors.Is(err, unix.EWOULDBLOCK) {
+			s.running.Done()
+			return 0, nil, fmt.Errorf("sandbox: locking uid %d: %w", s.uid+slot, err)
+		}
+		if tries%cap(s.slots) == cap(s.slots)-1 {
+			select {
+			case <-time.After(10 * time.Millisecond):
+			case <-ctx.Done():
+				s.running.Done()
+				return 0, nil, ctx.Err()
+			}
+		}
 	}
 }
 
-func (s *Sandbox) release(slot int) {
+func (s *Sandbox) release(slot int, unlock func()) {
+	unlock()
 	s.slots <- slot
 	s.running.Done()
+}
+
+// uidLockDir holds one lock file per uid in use by some judge on the
+// machine. Only root changes uids, and /run is root's and not on disk.
+const uidLockDir = "/run/sudoku-sandbox-uids"
+
+// lockUID takes the machine-wide lock of uid, or fails with EWOULDBLOCK if
+// another judge holds it. The lock goes with the file's close, also when
+// the judge dies.
+func lockUID(uid int) (*os.File, error) {
+	if err := os.Mkdir(uidLockDir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(uidLockDir, strconv.Itoa(uid)), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // removeStaleDirs removes the directories in tmp of sandboxes whose judge

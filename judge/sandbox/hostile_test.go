@@ -1,0 +1,311 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The hostile-submission suite: testdata/hostile holds one program per
+// attack class (see its README.md). TestHostile judges each in the mode
+// this process can give, which SANDBOX_SUITE_MODE names for the record:
+//
+//	root       root with the machine's cgroups (the default as root)
+//	rootless   an ordinary user (the default otherwise)
+//
+// and logs one "suite:" line per program, for the table in the notes.
+
+// A hostileCase is one program of the suite and what it must come to.
+type hostileCase struct {
+	name   string
+	src    string
+	want   Status
+	limits Limits
+}
+
+// loadHostile reads the suite's programs and their "// want:" lines.
+func loadHostile(t *testing.T) []hostileCase {
+	t.Helper()
+	srcs, err := filepath.Glob("testdata/hostile/*.c")
+	if err != nil || len(srcs) == 0 {
+		t.Fatalf("no programs in testdata/hostile (%v)", err)
+	}
+	var cases []hostileCase
+	for _, src := range srcs {
+		if strings.HasSuffix(src, ".compile.c") {
+			continue // compile-time attacks, for the compile step
+		}
+		c, err := parseWant(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// parseWant reads the "// want: STATUS [key=value...]" first line of src.
+func parseWant(src string) (hostileCase, error) {
+	c := hostileCase{name: strings.TrimSuffix(filepath.Base(src), ".c"), src: src}
+	f, err := os.Open(src)
+	if err != nil {
+		return c, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Scan()
+	rest, ok := strings.CutPrefix(sc.Text(), "// want: ")
+	if !ok {
+		return c, fmt.Errorf("%s:1:1: want a \"// want: STATUS\" line", src)
+	}
+	fields := strings.Fields(rest)
+	found := false
+	for i, n := range statusNames {
+		if len(fields) > 0 && fields[0] == n {
+			c.want, found = Status(i), true
+		}
+	}
+	if !found {
+		return c, fmt.Errorf("%s:1:10: unknown status %q", src, rest)
+	}
+	c.limits = Limits{CPUTime: 5 * time.Second, WallTime: 20 * time.Second, Memory: 256 << 20}
+	for _, kv := range fields[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return c, fmt.Errorf("%s:1: %s: %v", src, kv, err)
+		}
+		switch k {
+		case "memory":
+			c.limits.Memory = n << 20
+		case "output":
+			c.limits.Output = n << 20
+		case "cpu":
+			c.limits.CPUTime = time.Duration(n) * time.Second
+		default:
+			return c, fmt.Errorf("%s:1: unknown limit %q", src, k)
+		}
+	}
+	return c, nil
+}
+
+// suiteMode names the mode the suite runs in.
+func suiteMode() string {
+	if m := os.Getenv("SANDBOX_SUITE_MODE"); m != "" {
+		return m
+	}
+	if os.Geteuid() == 0 {
+		return "root"
+	}
+	return "rootless"
+}
+
+// hostFile is a host file the programs must neither read nor change.
+type hostFile struct {
+	path string
+	data []byte
+}
+
+func (h hostFile) changed() bool {
+	b, err := os.ReadFile(h.path)
+	return err != nil || !bytes.Equal(b, h.data)
+}
+
+func TestHostile(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("needs gcc")
+	}
+	cases := loadHostile(t)
+	mode := suiteMode()
+
+	// The programs, in a directory any uid can read; the secrets, in one
+	// the program is not given.
+	tok := token(t)
+	bin := filepath.Join(t.TempDir(), tok)
+	secret := filepath.Join(t.TempDir(), "secret")
+	for _, d := range []string{filepath.Dir(bin), bin} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(d, 0o755)
+	}
+	if err := os.Mkdir(secret, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	answer := hostFile{filepath.Join(secret, "1.ans"), []byte("the expected answer\n")}
+	writable := hostFile{filepath.Join(secret, "host.txt"), []byte("a host file\n")}
+	for _, h := range []hostFile{answer, writable} {
+		// World-writable, so that only the box keeps the program out.
+		if err := os.WriteFile(h.path, h.data, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(h.path, 0o666)
+	}
+
+	var wg sync.WaitGroup
+	built := make([]string, len(cases))
+	for i, c := range cases {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out := filepath.Join(bin, c.name)
+			if b, err := exec.Command("gcc", "-O1", "-o", out, c.src).CombinedOutput(); err != nil {
+				t.Errorf("building %s: %v\n%s", c.src, err, b)
+				return
+			}
+			built[i] = out
+		}()
+	}
+	wg.Wait()
+
+	// A parent that leaks fds: the answer read-only and the host file
+	// writable, inherited by everything this process starts.
+	for _, h := range []struct {
+		path string
+		flag int
+	}{{answer.path, unix.O_RDONLY}, {writable.path, unix.O_RDWR}} {
+		fd, err := unix.Open(h.path, h.flag, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer unix.Close(fd)
+	}
+
+	// A listener on the host's loopback for network.c.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+
+	s := newSandbox(t, Options{})
+	t.Logf("suite: mode %s isolation %v", mode, s.Isolation())
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if built[i] == "" {
+				t.Skip("not built")
+			}
+			spec := Spec{Path: built[i], Limits: c.limits, Hide: []string{secret}}
+			switch c.name {
+			case "answer":
+				spec.Args = []string{answer.path, writable.path}
+			case "network":
+				spec.Args = []string{port}
+			case "procsnoop":
+				spec.Args = []string{secret}
+			}
+			res, err := s.Run(context.Background(), spec)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			contained := res.Status == c.want
+			if !contained {
+				t.Errorf("status %v (%s), want %v; stderr %q", res.Status, res.Note, c.want, truncate(res.Stderr))
+			}
+			for _, h := range []hostFile{answer, writable} {
+				if h.changed() {
+					contained = false
+					t.Errorf("%s changed", h.path)
+					os.WriteFile(h.path, h.data, 0o666)
+				}
+			}
+			if left := s.leftovers(); len(left) > 0 {
+				contained = false
+				t.Errorf("left behind: %v", left)
+			}
+			if pids := survivors(tok); len(pids) > 0 {
+				contained = false
+				t.Errorf("processes left: %v", pids)
+			}
+			t.Logf("suite: %s %s -> %v (%s) contained=%v mem %.1f MiB", mode, c.name, res.Status, res.Note, contained, float64(res.Memory)/(1<<20))
+		})
+	}
+	// The judge keeps at most a run's output limit of what a program
+	// prints; its own peak stays well below a multiple of that.
+	if hwm := peakRSS(); hwm > 512<<20 {
+		t.Errorf("the judge's peak memory was %.0f MiB", float64(hwm)/(1<<20))
+	} else {
+		t.Logf("suite: %s judge peak memory %.1f MiB", mode, float64(hwm)/(1<<20))
+	}
+}
+
+// peakRSS returns this process's peak resident set size (VmHWM).
+func peakRSS() int64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return n << 10
+		}
+	}
+	return 0
+}
+
+// TestUIDSlots runs two Sandboxes, as two judge processes would, at once:
+// their programs must get different uids.
+func TestUIDSlots(t *testing.T) {
+	needs(t, true)
+	// Four uids for the two, which take two each: the second must skip
+	// those the first holds.
+	var boxes [2]*Sandbox
+	for i := range boxes {
+		s, err := New(Options{MaxParallel: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		boxes[i] = s
+	}
+	a, b := boxes[0], boxes[1]
+	var wg sync.WaitGroup
+	uids := make([]string, 4)
+	for i := range uids {
+		s := a
+		if i%2 == 1 {
+			s = b
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Long enough that all four overlap.
+			res, err := s.Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "id -u; sleep 0.5"}})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			uids[i] = strings.TrimSpace(string(res.Stdout))
+		}()
+	}
+	wg.Wait()
+	seen := map[string]bool{}
+	for _, u := range uids {
+		if seen[u] {
+			t.Errorf("uid %s given to two concurrent runs: %v", u, uids)
+		}
+		seen[u] = true
+	}
+}

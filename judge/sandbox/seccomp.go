@@ -1,0 +1,149 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	seccomp "github.com/elastic/go-seccomp-bpf"
+	"golang.org/x/net/bpf"
+	"golang.org/x/sys/unix"
+)
+
+// deniedSyscalls are refused with EPERM to every sandboxed process: the
+// kernel interfaces a contest program never needs and an attacker uses to
+// leave the box or to talk to the next run. Keyrings are shared by uid and
+// session; namespaces and mounts rebuild the view the box took away;
+// ptrace and process_vm_* reach other processes; bpf, perf_event_open,
+// io_uring and userfaultfd are the kernel's largest attack surface; module
+// and kexec calls need no comment.
+var deniedSyscalls = []string{
+	"add_key", "request_key", "keyctl",
+	"unshare", "setns",
+	"mount", "umount2", "pivot_root", "chroot",
+	"fsopen", "fsconfig", "fsmount", "fspick", "move_mount", "open_tree", "mount_setattr",
+	"ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp",
+	"bpf", "perf_event_open",
+	"io_uring_setup", "io_uring_enter", "io_uring_register",
+	"userfaultfd",
+	"init_module", "finit_module", "delete_module",
+	"kexec_load", "kexec_file_load",
+	"acct", "quotactl", "swapon", "swapoff", "reboot", "syslog",
+	"name_to_handle_at", "open_by_handle_at", "lookup_dcookie",
+	// Concurrent runs share the read-only system files, and a lock on
+	// one is seen by all: a channel between submissions. Programs that
+	// lock their own files in /box or /tmp lose nothing they need.
+	"flock",
+}
+
+// namespaceFlags are the clone flags that make new namespaces.
+const namespaceFlags = unix.CLONE_NEWNS | unix.CLONE_NEWUTS | unix.CLONE_NEWIPC |
+	unix.CLONE_NEWUSER | unix.CLONE_NEWPID | unix.CLONE_NEWNET | unix.CLONE_NEWCGROUP
+
+// filterOnce assembles the filter once per helper.
+var filterOnce = sync.OnceValues(assembleFilter)
+
+// assembleFilter returns the seccomp program every sandboxed process runs
+// under. Everything not named is allowed: the box's namespaces, uid,
+// cgroups and rlimits do the rest.
+func assembleFilter() (*unix.SockFprog, error) {
+	eperm := seccomp.ActionErrno | seccomp.Action(unix.EPERM)
+	policy := seccomp.Policy{
+		DefaultAction: seccomp.ActionAllow,
+		Syscalls: []seccomp.SyscallGroup{
+			{Names: deniedSyscalls, Action: eperm},
+			{
+				// clone3 passes its flags in memory, out of a filter's
+				// reach. ENOSYS, not EPERM: C libraries then fall back to
+				// clone, whose flags the next rule checks.
+				Names:  []string{"clone3"},
+				Action: seccomp.ActionErrno | seccomp.Action(unix.ENOSYS),
+			},
+			{
+				NamesWithCondtions: []seccomp.NameWithConditions{
+					{Name: "clone", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.BitsSet, Value: namespaceFlags}}},
+					// Only unix sockets: no network, vsock, netlink,
+					// packet or raw sockets, even in an empty network
+					// namespace.
+					{Name: "socket", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
+					{Name: "socketpair", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
+					// Record locks are the same channel as flock.
+					{Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: unix.F_SETLK}}},
+					{Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: unix.F_SETLKW}}},
+					{Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: unix.F_OFD_SETLK}}},
+					{Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: unix.F_OFD_SETLKW}}},
+				},
+				Action: eperm,
+			},
+		},
+	}
+	insns, err := policy.Assemble()
+	if err != nil {
+		return nil, fmt.Errorf("seccomp: %w", err)
+	}
+	// The policy checks the native ABI only and lets others through; the
+	// 32-bit ABI (int $0x80) would bypass it, so refuse every system call
+	// of another architecture first.
+	native, err := nativeArch()
+	if err != nil {
+		return nil, err
+	}
+	guard := []bpf.Instruction{
+		bpf.LoadAbsolute{Off: 4, Size: 4}, // seccomp_data.arch
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: native, SkipTrue: 1},
+		bpf.RetConstant{Val: uint32(seccomp.ActionKillProcess)},
+	}
+	raw, err := bpf.Assemble(append(guard, insns...))
+	if err != nil {
+		return nil, fmt.Errorf("seccomp: %w", err)
+	}
+	filter := make([]unix.SockFilter, len(raw))
+	for i, r := range raw {
+		filter[i] = unix.SockFilter{Code: r.Op, Jt: r.Jt, Jf: r.Jf, K: r.K}
+	}
+	return &unix.SockFprog{Len: uint16(len(filter)), Filter: &filter[0]}, nil
+}
+
+// nativeArch returns the AUDIT_ARCH value of this process's architecture.
+func nativeArch() (uint32, error) {
+	switch runtime.GOARCH {
+	case "amd64":
+		return unix.AUDIT_ARCH_X86_64, nil
+	case "arm64":
+		return unix.AUDIT_ARCH_AARCH64, nil
+	case "riscv64":
+		return unix.AUDIT_ARCH_RISCV64, nil
+	case "ppc64le":
+		return unix.AUDIT_ARCH_PPC64LE, nil
+	case "s390x":
+		return unix.AUDIT_ARCH_S390X, nil
+	case "loong64":
+		return unix.AUDIT_ARCH_LOONGARCH64, nil
+	}
+	return 0, fmt.Errorf("seccomp: no filter for %s", runtime.GOARCH)
+}
+
+// confineThread puts the calling thread, which must be locked to its
+// goroutine and never unlocked, under the filter, with no_new_privs and a
+// new empty session keyring. Children forked from it inherit all three;
+// the helper's other threads do not.
+func confineThread() error {
+	prog, err := filterOnce()
+	if err != nil {
+		return err
+	}
+	// A new anonymous session keyring: the judge's is not the program's.
+	if _, _, e := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); e != 0 && e != unix.ENOSYS {
+		return fmt.Errorf("new session keyring: %w", e)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(prog)), 0, 0); err != nil {
+		return fmt.Errorf("seccomp: %w", err)
+	}
+	return nil
+}
