@@ -24,18 +24,26 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 		dir = r.workdir
 	}
 	c := &helperConfig{
-		Path:    spec.Path,
-		Argv:    append([]string{spec.Path}, spec.Args...),
-		Env:     append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8"}, spec.Env...),
-		Dir:     dir,
-		Setuid:  s.setuid,
-		UID:     r.uid,
-		GID:     r.uid,
-		Rlimits: r.rlimits(),
-		Cgroup:  helperCgroup{Dir: -1, Procs: -1},
+		Path:       spec.Path,
+		Argv:       append([]string{spec.Path}, spec.Args...),
+		Env:        append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8"}, spec.Env...),
+		Dir:        dir,
+		Setuid:     s.setuid,
+		UID:        r.uid,
+		GID:        r.uid,
+		Rlimits:    r.rlimits(),
+		Cgroup:     helperCgroup{Dir: -1, Procs: -1},
+		AllowLocks: spec.AllowLocks,
 	}
 	if !s.setuid {
 		c.GID = os.Getgid()
+	}
+	if s.setuid {
+		for _, p := range spec.Writable {
+			if err := os.Chown(p, r.uid, r.uid); err != nil {
+				return nil, nil, fmt.Errorf("writable path: %w", err)
+			}
+		}
 	}
 	files := []*os.File{stdin, stdout, stderr}
 	add := func(f *os.File) int {
@@ -105,21 +113,32 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 			// leaves RLIMIT_FSIZE to stop the one big file first.
 			Size: 2 * r.limits.Output,
 		}
+		type path struct {
+			name     string
+			writable bool
+		}
+		var paths []path
 		for _, p := range ro {
-			if !filepath.IsAbs(p) {
-				return fail(fmt.Errorf("read-only path %q is not absolute", p))
+			paths = append(paths, path{p, false})
+		}
+		for _, p := range spec.Writable {
+			paths = append(paths, path{p, true})
+		}
+		for _, p := range paths {
+			if !filepath.IsAbs(p.name) {
+				return fail(fmt.Errorf("path %q is not absolute", p.name))
 			}
 			if !s.attach {
-				c.Root.Binds = append(c.Root.Binds, bind{Path: p, FD: -1})
+				c.Root.Binds = append(c.Root.Binds, bind{Path: p.name, FD: -1, Writable: p.writable})
 				continue
 			}
 			// A detached copy of the mount, which the helper attaches in
 			// its own namespace: it no longer sees the host's.
-			fd, err := unix.OpenTree(unix.AT_FDCWD, p, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
+			fd, err := unix.OpenTree(unix.AT_FDCWD, p.name, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
 			if err != nil {
-				return fail(fmt.Errorf("read-only path %s: %w", p, err))
+				return fail(fmt.Errorf("path %s: %w", p.name, err))
 			}
-			c.Root.Binds = append(c.Root.Binds, bind{Path: filepath.Clean(p), FD: add(os.NewFile(uintptr(fd), p))})
+			c.Root.Binds = append(c.Root.Binds, bind{Path: filepath.Clean(p.name), FD: add(os.NewFile(uintptr(fd), p.name)), Writable: p.writable})
 		}
 	}
 	return c, files, nil

@@ -45,6 +45,7 @@ type helperConfig struct {
 	UID, GID   int
 	Rlimits    []rlimit
 	Cloneflags uintptr // for the program: CLONE_NEWIPC when the helper is reused
+	AllowLocks bool    // leave file locks out of the seccomp filter
 	Hostname   string
 	Root       *rootConfig // nil: no mount namespace
 	Cgroup     helperCgroup
@@ -346,7 +347,7 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 	// Should the fork fail, the helper's threads count too; the program
 	// is in its cgroup either way.
 	defer cg.leave()
-	if err := confineThread(); err != nil {
+	if err := confineThread(cfg.AllowLocks); err != nil {
 		return nil, err
 	}
 	if !cfg.Keep {

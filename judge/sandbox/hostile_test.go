@@ -28,6 +28,8 @@ import (
 //	rootless   an ordinary user (the default otherwise)
 //
 // and logs one "suite:" line per program, for the table in the notes.
+// SANDBOX_SUITE_BIN names a directory of the programs built beforehand (as
+// NAME, from NAME.c), for machines without gcc.
 
 // A hostileCase is one program of the suite and what it must come to.
 type hostileCase struct {
@@ -126,8 +128,9 @@ func (h hostFile) changed() bool {
 }
 
 func TestHostile(t *testing.T) {
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("needs gcc")
+	prebuilt := os.Getenv("SANDBOX_SUITE_BIN") // programs built elsewhere, e.g. for a VM
+	if _, err := exec.LookPath("gcc"); err != nil && prebuilt == "" {
+		t.Skip("needs gcc, or SANDBOX_SUITE_BIN")
 	}
 	cases := loadHostile(t)
 	mode := suiteMode()
@@ -163,6 +166,18 @@ func TestHostile(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			out := filepath.Join(bin, c.name)
+			if prebuilt != "" {
+				b, err := os.ReadFile(filepath.Join(prebuilt, c.name))
+				if err == nil {
+					err = os.WriteFile(out, b, 0o755)
+				}
+				if err != nil {
+					t.Errorf("prebuilt %s: %v", c.name, err)
+					return
+				}
+				built[i] = out
+				return
+			}
 			if b, err := exec.Command("gcc", "-O1", "-o", out, c.src).CombinedOutput(); err != nil {
 				t.Errorf("building %s: %v\n%s", c.src, err, b)
 				return
@@ -307,5 +322,51 @@ func TestUIDSlots(t *testing.T) {
 			t.Errorf("uid %s given to two concurrent runs: %v", u, uids)
 		}
 		seen[u] = true
+	}
+}
+
+// TestCompileFeatures checks what a compiler run needs: a writable output
+// directory, a read-only source, and file locks on request.
+func TestCompileFeatures(t *testing.T) {
+	needs(t, true)
+	s := newSandbox(t, Options{})
+	src := filepath.Join(t.TempDir(), "src")
+	out := filepath.Join(t.TempDir(), "out")
+	for _, d := range []string{src, out} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(filepath.Dir(src), 0o755)
+	os.Chmod(filepath.Dir(out), 0o755)
+	if err := os.WriteFile(filepath.Join(src, "a.c"), []byte("int main(void){return 0;}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runOK(t, s, Spec{
+		Path:     "/bin/sh",
+		Args:     []string{"-c", "cat " + src + "/a.c > " + out + "/copy && ! touch " + src + "/b 2>/dev/null"},
+		ReadOnly: []string{src},
+		Writable: []string{out},
+	})
+	if res.Status != OK {
+		t.Errorf("status %v (%s), stderr %q: want the output written and the source read-only", res.Status, res.Note, res.Stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "copy")); err != nil || !strings.Contains(string(b), "main") {
+		t.Errorf("output dir: %q, %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(src, "b")); err == nil {
+		t.Error("the read-only source dir was written")
+	}
+
+	lock := filepath.Join(out, "flock")
+	if b, err := exec.Command("gcc", "-O1", "-o", lock, "testdata/hostile/flock.c").CombinedOutput(); err != nil {
+		t.Skipf("gcc: %v %s", err, b)
+	}
+	for _, allow := range []bool{false, true} {
+		res := runOK(t, s, Spec{Path: lock, AllowLocks: allow})
+		// flock.c exits 0 if every lock was refused.
+		if got := res.Status == OK; got == allow {
+			t.Errorf("AllowLocks %v: status %v, stderr %q", allow, res.Status, res.Stderr)
+		}
 	}
 }

@@ -26,9 +26,11 @@ type rootConfig struct {
 	Size       int64    // bytes each of /tmp and /box may hold
 }
 
-// A bind is a host path to show read-only at the same path.
+// A bind is a host path to show at the same path, read-only unless
+// Writable.
 type bind struct {
-	Path string
+	Path     string
+	Writable bool
 	// FD indexes a detached copy of Path's mount (from open_tree) among the
 	// run's files. If it is -1, Path is bound from the host instead, which
 	// only a helper that has not built its root yet can do.
@@ -73,7 +75,7 @@ func buildRoot(c *rootConfig) error {
 	}
 	for _, bd := range c.Binds {
 		if bd.FD < 0 {
-			b.bindHost(bd.Path)
+			b.bindHost(bd.Path, bd.Writable)
 		}
 	}
 	// An unreadable empty file to cover hidden files with.
@@ -96,7 +98,7 @@ func mountRun(c *rootConfig, file func(int) int) ([]string, error) {
 	b.mount("tmpfs", boxDir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, fmt.Sprintf("mode=0700,uid=%d,gid=%d", c.UID, c.GID)+size)
 	for _, bd := range c.Binds {
 		if bd.FD >= 0 {
-			b.attach(file(bd.FD), bd.Path)
+			b.attach(file(bd.FD), bd.Path, bd.Writable)
 		}
 	}
 	for _, h := range c.Hide {
@@ -198,12 +200,12 @@ func (b *builder) system(d string) {
 		return
 	}
 	b.mkdir(d, 0o755)
-	b.bindHost(d)
+	b.bindHost(d, false)
 }
 
-// bindHost binds host path p read-only onto the same path in the new
-// root, making a mount point as needed.
-func (b *builder) bindHost(p string) {
+// bindHost binds host path p, read-only unless writable, onto the same
+// path in the new root, making a mount point as needed.
+func (b *builder) bindHost(p string, writable bool) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		if b.err == nil {
@@ -217,20 +219,31 @@ func (b *builder) bindHost(p string) {
 	if b.err != nil {
 		return
 	}
-	err = unix.MountSetattr(unix.AT_FDCWD, target, unix.AT_RECURSIVE, readOnly())
+	err = unix.MountSetattr(unix.AT_FDCWD, target, unix.AT_RECURSIVE, mountAttr(writable))
 	if errors.Is(err, unix.ENOSYS) { // before Linux 5.12: the top mount only
-		b.mount("", target, "", unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, "")
+		flags := uintptr(unix.MS_BIND | unix.MS_REMOUNT | unix.MS_NOSUID | unix.MS_NODEV)
+		if !writable {
+			flags |= unix.MS_RDONLY
+		}
+		b.mount("", target, "", flags, "")
 	} else if err != nil {
 		b.err = fmt.Errorf("making %s read-only: %w", p, err)
 	}
 }
 
-func readOnly() *unix.MountAttr {
-	return &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY | unix.MOUNT_ATTR_NOSUID | unix.MOUNT_ATTR_NODEV}
+// mountAttr returns the attributes of a bind: nosuid and nodev, and
+// read-only unless writable.
+func mountAttr(writable bool) *unix.MountAttr {
+	a := &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_NOSUID | unix.MOUNT_ATTR_NODEV}
+	if !writable {
+		a.Attr_set |= unix.MOUNT_ATTR_RDONLY
+	}
+	return a
 }
 
-// attach mounts fd, a detached mount from open_tree, read-only at path.
-func (b *builder) attach(fd int, path string) {
+// attach mounts fd, a detached mount from open_tree, at path, read-only
+// unless writable.
+func (b *builder) attach(fd int, path string, writable bool) {
 	if b.err != nil {
 		return
 	}
@@ -243,7 +256,7 @@ func (b *builder) attach(fd int, path string) {
 	if b.err != nil {
 		return
 	}
-	err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, readOnly())
+	err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, mountAttr(writable))
 	if err == nil {
 		err = unix.MoveMount(fd, "", unix.AT_FDCWD, path, unix.MOVE_MOUNT_F_EMPTY_PATH)
 	}

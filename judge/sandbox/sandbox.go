@@ -53,6 +53,14 @@ type Spec struct {
 	// path, that it could not otherwise reach, such as a compiled binary's
 	// directory or an interpreted program's source.
 	ReadOnly []string
+	// Writable lists host directories the program may write, at the same
+	// path, such as a compiler's output directory. Each is given to the
+	// run's uid (chown of the directory itself) before the run.
+	Writable []string
+	// AllowLocks lets the program take file locks (flock, fcntl), which
+	// the seccomp filter otherwise refuses as a channel between concurrent
+	// runs: for tools such as go build that lock their own cache.
+	AllowLocks bool
 }
 
 // A Status is what became of a run.

@@ -5,6 +5,7 @@ package sandbox
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -33,28 +34,47 @@ var deniedSyscalls = []string{
 	"kexec_load", "kexec_file_load",
 	"acct", "quotactl", "swapon", "swapoff", "reboot", "syslog",
 	"name_to_handle_at", "open_by_handle_at", "lookup_dcookie",
-	// Concurrent runs share the read-only system files, and a lock on
-	// one is seen by all: a channel between submissions. Programs that
-	// lock their own files in /box or /tmp lose nothing they need.
-	"flock",
 }
 
 // namespaceFlags are the clone flags that make new namespaces.
 const namespaceFlags = unix.CLONE_NEWNS | unix.CLONE_NEWUTS | unix.CLONE_NEWIPC |
 	unix.CLONE_NEWUSER | unix.CLONE_NEWPID | unix.CLONE_NEWNET | unix.CLONE_NEWCGROUP
 
-// filterOnce assembles the filter once per helper.
-var filterOnce = sync.OnceValues(assembleFilter)
+// The filters, assembled once per helper: without and with file locks.
+var (
+	strictFilter = sync.OnceValues(func() (*unix.SockFprog, error) { return assembleFilter(false) })
+	locksFilter  = sync.OnceValues(func() (*unix.SockFprog, error) { return assembleFilter(true) })
+)
 
 // assembleFilter returns the seccomp program every sandboxed process runs
 // under. Everything not named is allowed: the box's namespaces, uid,
 // cgroups and rlimits do the rest.
-func assembleFilter() (*unix.SockFprog, error) {
+func assembleFilter(allowLocks bool) (*unix.SockFprog, error) {
 	eperm := seccomp.ActionErrno | seccomp.Action(unix.EPERM)
+	denied := deniedSyscalls
+	conditional := []seccomp.NameWithConditions{
+		{Name: "clone", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.BitsSet, Value: namespaceFlags}}},
+		// Only unix sockets: no network, vsock, netlink, packet or raw
+		// sockets, even in an empty network namespace.
+		{Name: "socket", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
+		{Name: "socketpair", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
+	}
+	if !allowLocks {
+		// Concurrent runs share the read-only system files, and a lock on
+		// one is seen by all: a channel between submissions. Programs
+		// that lock their own files in /box or /tmp lose nothing they
+		// need.
+		denied = append(slices.Clip(denied), "flock")
+		for _, cmd := range []uint64{unix.F_SETLK, unix.F_SETLKW, unix.F_OFD_SETLK, unix.F_OFD_SETLKW} {
+			conditional = append(conditional, seccomp.NameWithConditions{
+				Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: cmd}},
+			})
+		}
+	}
 	policy := seccomp.Policy{
 		DefaultAction: seccomp.ActionAllow,
 		Syscalls: []seccomp.SyscallGroup{
-			{Names: deniedSyscalls, Action: eperm},
+			{Names: denied, Action: eperm},
 			{
 				// clone3 passes its flags in memory, out of a filter's
 				// reach. ENOSYS, not EPERM: C libraries then fall back to
@@ -62,22 +82,7 @@ func assembleFilter() (*unix.SockFprog, error) {
 				Names:  []string{"clone3"},
 				Action: seccomp.ActionErrno | seccomp.Action(unix.ENOSYS),
 			},
-			{
-				NamesWithCondtions: []seccomp.NameWithConditions{
-					{Name: "clone", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.BitsSet, Value: namespaceFlags}}},
-					// Only unix sockets: no network, vsock, netlink,
-					// packet or raw sockets, even in an empty network
-					// namespace.
-					{Name: "socket", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
-					{Name: "socketpair", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
-					// Record locks are the same channel as flock.
-					{Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: unix.F_SETLK}}},
-					{Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: unix.F_SETLKW}}},
-					{Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: unix.F_OFD_SETLK}}},
-					{Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: unix.F_OFD_SETLKW}}},
-				},
-				Action: eperm,
-			},
+			{NamesWithCondtions: conditional, Action: eperm},
 		},
 	}
 	insns, err := policy.Assemble()
@@ -130,8 +135,12 @@ func nativeArch() (uint32, error) {
 // goroutine and never unlocked, under the filter, with no_new_privs and a
 // new empty session keyring. Children forked from it inherit all three;
 // the helper's other threads do not.
-func confineThread() error {
-	prog, err := filterOnce()
+func confineThread(allowLocks bool) error {
+	filter := strictFilter
+	if allowLocks {
+		filter = locksFilter
+	}
+	prog, err := filter()
 	if err != nil {
 		return err
 	}
