@@ -34,6 +34,7 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 		Rlimits:    r.rlimits(),
 		Cgroup:     helperCgroup{Dir: -1, Procs: -1},
 		AllowLocks: spec.AllowLocks,
+		DropCaps:   s.userns,
 	}
 	if !s.setuid {
 		c.GID = os.Getgid()
@@ -112,6 +113,15 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 			// Files written count against the memory limit too; this
 			// leaves RLIMIT_FSIZE to stop the one big file first.
 			Size: 2 * r.limits.Output,
+		}
+		if s.userns {
+			// The program is the namespace's uid 0, without capabilities:
+			// the judge's own uid outside. Device nodes cannot be made
+			// there, and the root it shares with the helper must be
+			// read-only to it.
+			c.Root.UID, c.Root.GID = 0, 0
+			c.Root.Devices = true
+			c.Root.ReadOnlyRoot = true
 		}
 		type path struct {
 			name     string

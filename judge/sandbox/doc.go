@@ -82,6 +82,14 @@
 // run without CAP_SYS_RESOURCE, so it serves only runs with limits no
 // higher.
 //
+// Without root, if the kernel allows unprivileged user namespaces (as most
+// distributions do), the helper runs as root of a user namespace of its
+// own in which only the judge's uid is mapped, and builds the same root
+// and namespaces; the program runs there as that namespace's uid 0 (the
+// judge's uid outside) with every capability dropped for good, under the
+// same seccomp filter. Such helpers serve one run each. The cgroups are
+// those the judge may create (a delegated v2 subtree), if any.
+//
 // Without root or without cgroups the package degrades to rlimits
 // (RLIMIT_CPU, RLIMIT_DATA, RLIMIT_NPROC, RLIMIT_FSIZE) and a process group
 // that is killed at the end, and says so in [Isolation.Degraded]. Then a

@@ -46,6 +46,7 @@ type helperConfig struct {
 	Rlimits    []rlimit
 	Cloneflags uintptr // for the program: CLONE_NEWIPC when the helper is reused
 	AllowLocks bool    // leave file locks out of the seccomp filter
+	DropCaps   bool    // the program keeps the helper's uid 0 (in a user namespace) but no capabilities
 	Hostname   string
 	Root       *rootConfig // nil: no mount namespace
 	Cgroup     helperCgroup
@@ -347,6 +348,11 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 	// Should the fork fail, the helper's threads count too; the program
 	// is in its cgroup either way.
 	defer cg.leave()
+	if cfg.DropCaps {
+		if err := dropCaps(); err != nil {
+			return nil, err
+		}
+	}
 	if err := confineThread(cfg.AllowLocks); err != nil {
 		return nil, err
 	}

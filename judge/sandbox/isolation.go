@@ -9,7 +9,9 @@ import (
 type Isolation struct {
 	Cgroup      string   `json:"cgroup"`                // "v1", "v2" or "none"
 	Controllers []string `json:"controllers,omitempty"` // cgroup controllers in use
-	Namespaces  []string `json:"namespaces,omitempty"`  // of "net", "pid", "mnt", "ipc", "uts"
+	Namespaces  []string `json:"namespaces,omitempty"`  // of "user", "net", "pid", "mnt", "ipc", "uts", "cgroup"
+	// Seccomp reports the system-call filter (see the package doc).
+	Seccomp bool `json:"seccomp"`
 	// UID and GID are those of the first run; concurrent runs get the
 	// following ones, up to UIDs in all. UIDs is 0 when programs keep the
 	// judge's own uid and gid.
@@ -36,6 +38,9 @@ func (i Isolation) String() string {
 		parts = append(parts, "no namespaces")
 	} else {
 		parts = append(parts, fmt.Sprintf("namespaces (%s)", strings.Join(i.Namespaces, ",")))
+	}
+	if i.Seccomp {
+		parts = append(parts, "seccomp")
 	}
 	switch {
 	case i.UIDs == 0:

@@ -24,6 +24,12 @@ type rootConfig struct {
 	Hide       []string // paths covered by an empty mount
 	UID, GID   int      // owner of /box
 	Size       int64    // bytes each of /tmp and /box may hold
+	// Devices binds the host's device nodes instead of making them, which
+	// a user namespace cannot.
+	Devices bool
+	// ReadOnlyRoot keeps the shared root read-only while the program
+	// runs, for a program whose uid owns it (in a user namespace).
+	ReadOnlyRoot bool
 }
 
 // A bind is a host path to show at the same path, read-only unless
@@ -58,6 +64,11 @@ func buildRoot(c *rootConfig) error {
 	b.mkdir(boxDir, 0o755)
 	b.mkdir("/dev", 0o755)
 	for _, d := range devices {
+		if c.Devices {
+			b.mountpoint("/dev/"+d.name, false)
+			b.mount("/dev/"+d.name, b.root+"/dev/"+d.name, "", unix.MS_BIND, "")
+			continue
+		}
 		b.do("mknod", "/dev/"+d.name, func(p string) error {
 			return unix.Mknod(p, unix.S_IFCHR|0o666, int(unix.Mkdev(d.major, d.minor)))
 		})
@@ -73,8 +84,12 @@ func buildRoot(c *rootConfig) error {
 	for _, d := range c.System {
 		b.system(d)
 	}
-	for _, bd := range c.Binds {
-		if bd.FD < 0 {
+	if c.hostBinds() {
+		// Bound from the host before the pivot, so mounted after /tmp
+		// and /box, which they may be under. Such a helper serves one
+		// run.
+		b.runTmpfs(c)
+		for _, bd := range c.Binds {
 			b.bindHost(bd.Path, bd.Writable)
 		}
 	}
@@ -93,9 +108,12 @@ func buildRoot(c *rootConfig) error {
 func mountRun(c *rootConfig, file func(int) int) ([]string, error) {
 	defer unix.Umask(unix.Umask(0))
 	b := &builder{}
-	size := fmt.Sprintf(",size=%d", c.Size)
-	b.mount("tmpfs", "/tmp", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"+size)
-	b.mount("tmpfs", boxDir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, fmt.Sprintf("mode=0700,uid=%d,gid=%d", c.UID, c.GID)+size)
+	if c.ReadOnlyRoot {
+		b.mount("", "/", "", unix.MS_REMOUNT|unix.MS_NOSUID, "mode=0755,size=1m")
+	}
+	if !c.hostBinds() {
+		b.runTmpfs(c)
+	}
 	for _, bd := range c.Binds {
 		if bd.FD >= 0 {
 			b.attach(file(bd.FD), bd.Path, bd.Writable)
@@ -104,10 +122,31 @@ func mountRun(c *rootConfig, file func(int) int) ([]string, error) {
 	for _, h := range c.Hide {
 		b.hide(h)
 	}
+	if c.ReadOnlyRoot {
+		b.mount("", "/", "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID, "mode=0755,size=1m")
+	}
 	if b.err != nil {
 		return b.mounted, fmt.Errorf("mounting the run's paths: %w", b.err)
 	}
 	return b.mounted, nil
+}
+
+// hostBinds reports whether c's binds come from host paths (open_tree is
+// not available) rather than as detached mounts.
+func (c *rootConfig) hostBinds() bool {
+	for _, bd := range c.Binds {
+		if bd.FD < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// runTmpfs mounts a run's empty /tmp and /box.
+func (b *builder) runTmpfs(c *rootConfig) {
+	size := fmt.Sprintf(",size=%d", c.Size)
+	b.mount("tmpfs", b.root+"/tmp", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"+size)
+	b.mount("tmpfs", b.root+boxDir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, fmt.Sprintf("mode=0700,uid=%d,gid=%d", c.UID, c.GID)+size)
 }
 
 // unmountRun undoes mountRun.

@@ -33,7 +33,9 @@ type helperProc struct {
 	cpu  time.Duration // its own CPU time, as of its last run
 }
 
-// startHelper starts a helper with clone flags flags.
+// startHelper starts a helper with clone flags flags; with CLONE_NEWUSER,
+// as root of a user namespace in which only the judge's uid and gid are
+// mapped (to 0).
 func startHelper(flags uintptr) (*helperProc, error) {
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
@@ -60,6 +62,11 @@ func startHelper(flags uintptr) (*helperProc, error) {
 			Setpgid:    true,
 			Pdeathsig:  syscall.SIGKILL, // if the judge dies, so does the run
 		},
+	}
+	if flags&unix.CLONE_NEWUSER != 0 {
+		cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}}
+		cmd.SysProcAttr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}}
+		cmd.SysProcAttr.GidMappingsEnableSetgroups = false
 	}
 	if err := cmd.Start(); err != nil {
 		ours.Close()
@@ -176,7 +183,10 @@ func (s *Sandbox) helper(rs []rlimit) (h *helperProc, idle bool, err error) {
 }
 
 func (s *Sandbox) cloneFlags() uintptr {
-	if s.ns {
+	switch {
+	case s.userns:
+		return cloneFlags | unix.CLONE_NEWUSER
+	case s.ns:
 		return cloneFlags
 	}
 	return 0
@@ -227,6 +237,9 @@ func (s *Sandbox) probe() error {
 	if s.ns {
 		cfg.Hostname = "sandbox"
 		cfg.Root = &rootConfig{Mountpoint: s.dir, System: s.systemDirs, UID: os.Getuid(), GID: os.Getgid(), Size: 1 << 20}
+		if s.userns {
+			cfg.Root.UID, cfg.Root.GID, cfg.Root.Devices = 0, 0, true
+		}
 	}
 	err = h.send(cfg, []*os.File{null, null, null})
 	if err != nil {

@@ -25,6 +25,7 @@ type Sandbox struct {
 	iso        Isolation
 	hier       hierarchy // nil without cgroups
 	ns         bool      // namespaces and a root of the program's own
+	userns     bool      // ns inside a user namespace of our own (without root)
 	attach     bool      // open_tree works, so helpers can serve several runs
 	setuid     bool
 	uid        int // of slot 0
@@ -91,7 +92,10 @@ func New(opts Options) (*Sandbox, error) {
 	case opts.NoNamespaces:
 		degraded = append(degraded, "namespaces: not asked for")
 	case !root:
-		degraded = append(degraded, "namespaces: not root")
+		// As bubblewrap does: a user namespace of our own, in which the
+		// helper may build the program's root, if the kernel allows
+		// unprivileged ones.
+		s.ns, s.userns = true, true
 	default:
 		s.ns = true
 	}
@@ -110,9 +114,10 @@ func New(opts Options) (*Sandbox, error) {
 	} else {
 		s.hier = h
 	}
-	if s.ns {
+	if s.ns && !s.userns {
 		// A helper serves several runs if it can be handed each run's
-		// read-only paths as detached mounts (Linux 5.2+).
+		// read-only paths as detached mounts (Linux 5.2+), which takes
+		// CAP_SYS_ADMIN in the judge's mount namespace.
 		if fd, err := unix.OpenTree(unix.AT_FDCWD, "/", unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC); err == nil {
 			unix.Close(fd)
 			s.attach = true
@@ -122,8 +127,12 @@ func New(opts Options) (*Sandbox, error) {
 	// forbids namespaces should degrade here rather than fail every run.
 	err = s.probe()
 	if err != nil && s.ns && !errors.Is(err, errNoHelper) {
-		s.ns, s.attach = false, false
-		degraded = append(degraded, "namespaces: "+oneLine(err))
+		what := "namespaces: "
+		if s.userns {
+			what = "namespaces: no user namespace: "
+		}
+		s.ns, s.attach, s.userns = false, false, false
+		degraded = append(degraded, what+oneLine(err))
 		if s.hier != nil && s.hier.version() == "v1" {
 			// Killing a tree without a PID namespace wants the freezer.
 			s.hier.close()
@@ -152,9 +161,13 @@ func (s *Sandbox) isolation(degraded []string) Isolation {
 			iso.Degraded = append(iso.Degraded, "cgroups: no pids controller, processes limited by RLIMIT_NPROC")
 		}
 	}
-	if s.ns {
-		iso.Namespaces = []string{"net", "pid", "mnt", "ipc", "uts"}
+	switch {
+	case s.userns:
+		iso.Namespaces = []string{"user", "net", "pid", "mnt", "ipc", "uts", "cgroup"}
+	case s.ns:
+		iso.Namespaces = []string{"net", "pid", "mnt", "ipc", "uts", "cgroup"}
 	}
+	iso.Seccomp = true
 	if s.setuid {
 		iso.UID, iso.GID, iso.UIDs = s.uid, s.uid, cap(s.slots)
 	}

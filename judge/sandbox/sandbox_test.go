@@ -295,7 +295,7 @@ func TestFull(t *testing.T) {
 	needs(t, true)
 	s := newSandbox(t, Options{})
 	iso := s.Isolation()
-	if !iso.Full() || len(iso.Namespaces) != 5 || iso.Cgroup == "none" {
+	if !iso.Full() || len(iso.Namespaces) != 6 || !iso.Seccomp || iso.Cgroup == "none" {
 		t.Fatalf("isolation %v %q, want full", iso, iso.Degraded)
 	}
 	runCases(t, s, commonCases())

@@ -156,3 +156,31 @@ func confineThread(allowLocks bool) error {
 	}
 	return nil
 }
+
+// dropCaps takes every capability from the calling thread, for good: the
+// bounding and ambient sets are emptied, and securebits keep uid 0 from
+// regaining any at exec. The program, uid 0 of the helper's user
+// namespace, is then an ordinary user there.
+func dropCaps() error {
+	for c := 0; c <= unix.CAP_LAST_CAP; c++ {
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && err != unix.EINVAL {
+			return fmt.Errorf("dropping capability %d: %w", c, err)
+		}
+	}
+	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && err != unix.EINVAL {
+		return fmt.Errorf("ambient capabilities: %w", err)
+	}
+	// SECBIT_NOROOT, SECBIT_NO_SETUID_FIXUP, SECBIT_KEEP_CAPS and
+	// SECBIT_NO_CAP_AMBIENT_RAISE, each locked (capabilities(7)); the
+	// KEEP_CAPS bit itself stays off.
+	const bits = 0x01 | 0x02 | 0x04 | 0x08 | 0x20 | 0x40 | 0x80
+	if err := unix.Prctl(unix.PR_SET_SECUREBITS, bits, 0, 0, 0); err != nil {
+		return fmt.Errorf("securebits: %w", err)
+	}
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var none [2]unix.CapUserData
+	if err := unix.Capset(&hdr, &none[0]); err != nil {
+		return fmt.Errorf("capset: %w", err)
+	}
+	return nil
+}
