@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sudoku-judge/sudoku-judge/judge/internal/procgroup"
+
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 )
 
@@ -75,8 +77,7 @@ func (e External) check(input, output, answer []byte) (Result, error) {
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &limitedWriter{w: &stdout, n: 64 << 10}, &limitedWriter{w: &stderr, n: 64 << 10}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	procgroup.Set(cmd)
 	cmd.WaitDelay = time.Second
 	err = cmd.Run()
 

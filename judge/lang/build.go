@@ -11,8 +11,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/internal/procgroup"
 )
 
 // DefaultCompileTimeout bounds one compile when Options.Timeout is zero.
@@ -218,8 +219,7 @@ func compile(ctx context.Context, dir string, words, env []string, timeout time.
 	var out capped
 	out.max = maxCompileOutput
 	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	procgroup.Set(cmd)
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
 	if err == nil {
