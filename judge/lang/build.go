@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/internal/procgroup"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 )
 
 // DefaultCompileTimeout bounds one compile when Options.Timeout is zero.
@@ -30,8 +31,25 @@ type Options struct {
 	// run by /bin/sh -c with {src} and {out} replaced by quoted paths; the
 	// program then runs as {out}, or as the language's run command.
 	Compile string
-	// Timeout bounds the compile; zero means DefaultCompileTimeout.
+	// Timeout bounds the compile's wall (and CPU) time; zero means
+	// DefaultCompileTimeout, or DefaultLimits' in a sandbox.
 	Timeout time.Duration
+	// Sandbox, if not nil, runs the compiler: it then sees only the system
+	// directories, its toolchain (read-only) and the build directory, as
+	// an unprivileged user under Limits. Nil compiles as the judge's own
+	// user, which is only for sources the judge trusts.
+	Sandbox Runner
+	// Limits bound a sandboxed compile; zero fields take DefaultLimits'.
+	Limits sandbox.Limits
+	// RunMemory is the memory limit the program will run under, for
+	// runtimes that must be told it (the JVM's -Xmx): it replaces the
+	// placeholder {memory_mib} in the run command. Zero means 256 MiB.
+	RunMemory int64
+}
+
+// A Runner runs a program in a sandbox: a *sandbox.Sandbox.
+type Runner interface {
+	Run(ctx context.Context, spec sandbox.Spec) (*sandbox.Result, error)
 }
 
 // An Executable is a built program ready for the sandbox: Path and Args
@@ -41,6 +59,11 @@ type Executable struct {
 	Args     []string // arguments before the program's own (the script, for Python)
 	Language string   // the language's name, or "" for a program run as it is
 	Dir      string   // the temporary build directory, removed by Close
+	// Toolchain lists directories outside the system ones that the
+	// program needs read-only to run (an interpreter or runtime there).
+	Toolchain []string
+	// MemoryError is the language's Language.MemoryError.
+	MemoryError string
 
 	CompileTime time.Duration // how long the compile took
 }
@@ -75,12 +98,14 @@ func (e *CompileError) Error() string {
 func (e *CompileError) Unwrap() error { return e.Err }
 
 // FirstLine returns the first line of compiler output that says what is
-// wrong: the first one mentioning "error", else the first non-blank line.
+// wrong: the first one mentioning "error", else the first that names a
+// position (file:line:), else the first non-blank line that is not a
+// heading such as go build's "# command-line-arguments".
 func FirstLine(out string) string {
-	var first string
+	var first, positioned string
 	for _, l := range strings.Split(out, "\n") {
 		l = strings.TrimSpace(l)
-		if l == "" {
+		if l == "" || strings.HasPrefix(l, "# ") {
 			continue
 		}
 		if first == "" {
@@ -89,8 +114,27 @@ func FirstLine(out string) string {
 		if strings.Contains(strings.ToLower(l), "error") {
 			return l
 		}
+		if positioned == "" && hasPosition(l) {
+			positioned = l
+		}
+	}
+	if positioned != "" {
+		return positioned
 	}
 	return first
+}
+
+// hasPosition reports whether a message starts with file:line:.
+func hasPosition(l string) bool {
+	file, rest, ok := strings.Cut(l, ":")
+	if !ok || file == "" || strings.ContainsAny(file, " \t") {
+		return false
+	}
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	return n > 0 && n < len(rest) && rest[n] == ':'
 }
 
 // Build prepares src to run in the sandbox. A source file of a known
@@ -125,7 +169,7 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 	}
 	exe := &Executable{Dir: dir}
 	if l != nil {
-		exe.Language = l.Name
+		exe.Language, exe.MemoryError = l.Name, l.MemoryError
 	}
 	fail := func(err error) (*Executable, error) {
 		exe.Close()
@@ -137,6 +181,9 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 		return fail(fmt.Errorf("lang: %w", err))
 	}
 	name := sanitize(filepath.Base(abs))
+	if l != nil && l.SourceName != "" {
+		name = l.SourceName
+	}
 	if l != nil && !slices.Contains(l.Extensions, strings.ToLower(filepath.Ext(name))) {
 		name += l.Extensions[0] // compilers go by the extension
 	}
@@ -147,58 +194,69 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 	}
 
 	start := time.Now()
+	var words []string
 	switch {
 	case opts.Compile != "":
 		cmd := strings.NewReplacer("{src}", shellQuote(copySrc), "{out}", shellQuote(out)).Replace(opts.Compile)
-		if err := compile(ctx, dir, []string{"/bin/sh", "-c", cmd}, nil, opts.Timeout, exe.Language); err != nil {
-			return fail(err)
-		}
+		words = []string{"/bin/sh", "-c", cmd}
 	case l != nil && len(l.Compile) > 0:
-		words := expand(l.Compile, copySrc, out)
-		if l.Resolve != nil {
-			p, err := l.Resolve(words[0])
-			if err != nil {
-				return fail(err)
-			}
-			words[0] = p
-		}
-		if err := compile(ctx, dir, words, l.Env, opts.Timeout, l.Name); err != nil {
+		words = expand(l.Compile, copySrc, out, opts.RunMemory)
+		var dirs []string
+		if words[0], dirs, err = l.resolve(words[0]); err != nil {
 			return fail(err)
 		}
+		exe.Toolchain = append(exe.Toolchain, dirs...)
 	case l == nil:
 		// A ready executable: run the copy.
 		if err := os.Rename(copySrc, out); err != nil {
 			return fail(fmt.Errorf("lang: %w", err))
 		}
 	}
+	if words != nil {
+		if opts.Sandbox != nil {
+			err = compileSandboxed(ctx, dir, words, l, exe.Toolchain, opts)
+		} else {
+			var env []string
+			if l != nil {
+				env = l.Env
+			}
+			err = compile(ctx, dir, words, env, opts.Timeout, exe.Language)
+		}
+		if err != nil {
+			return fail(err)
+		}
+	}
 	exe.CompileTime = time.Since(start)
 
 	run := []string{"{out}"}
 	if l != nil {
-		run = expand(l.Run, copySrc, out)
-		if l.Resolve != nil {
-			p, err := l.Resolve(run[0])
-			if err != nil {
-				return fail(err)
-			}
-			run[0] = p
-		}
-	} else {
-		run = expand(run, copySrc, out)
+		run = l.Run
 	}
-	if run[0] == out {
-		if _, err := os.Stat(out); err != nil {
+	run = expand(run, copySrc, out, opts.RunMemory)
+	if l != nil && run[0] != out {
+		var dirs []string
+		if run[0], dirs, err = l.resolve(run[0]); err != nil {
+			return fail(err)
+		}
+		for _, d := range dirs {
+			if !slices.Contains(exe.Toolchain, d) {
+				exe.Toolchain = append(exe.Toolchain, d)
+			}
+		}
+	}
+	if run[0] == out || l == nil {
+		// The compile may have run as another user: the program must be
+		// a plain file, not a link to one of the host's.
+		fi, err := os.Lstat(out)
+		if err != nil || !fi.Mode().IsRegular() {
 			return fail(&CompileError{Language: exe.Language, Command: opts.Compile, Err: fmt.Errorf("the compiler wrote no program at {out}")})
 		}
 		if err := os.Chmod(out, 0o755); err != nil {
 			return fail(fmt.Errorf("lang: %w", err))
 		}
-	} else if !filepath.IsAbs(run[0]) {
-		p, err := exec.LookPath(run[0])
-		if err != nil {
-			return fail(fmt.Errorf("lang: %w", err))
-		}
-		run[0] = p
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return fail(fmt.Errorf("lang: %w", err))
 	}
 	exe.Path, exe.Args = run[0], run[1:]
 	return exe, nil
@@ -227,7 +285,7 @@ func compile(ctx context.Context, dir string, words, env []string, timeout time.
 	}
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) && ctx.Err() == nil {
-		return fmt.Errorf("lang: %s: %w", words[0], err) // no compiler: the judge's fault
+		return &ToolchainError{Command: words[0], Err: err} // no compiler: the judge's fault
 	}
 	if ctx.Err() == context.DeadlineExceeded {
 		err = fmt.Errorf("compile time limit of %v exceeded", timeout)
@@ -236,7 +294,7 @@ func compile(ctx context.Context, dir string, words, env []string, timeout time.
 	}
 	// Paths in the messages name the build directory; show the bare names.
 	msg := strings.ReplaceAll(out.String(), dir+string(filepath.Separator), "")
-	return &CompileError{Language: language, Command: strings.Join(words, " "), Output: msg, Err: err}
+	return &CompileError{Language: language, Command: strings.Join(words, " "), Output: safeText(msg), Err: err}
 }
 
 // capped keeps the first max bytes written to it and drops the rest.

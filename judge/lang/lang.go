@@ -23,13 +23,49 @@ type Language struct {
 	Run []string
 	// Env is added to the compiler's environment.
 	Env []string
+	// Cache, if not empty, names an environment variable that gets a fresh
+	// writable directory for each sandboxed compile (GOCACHE for go build).
+	Cache string
+	// AllowLocks lets the sandboxed compiler take file locks, which the
+	// sandbox otherwise refuses (go build locks its cache).
+	AllowLocks bool
 	// Resolve, if not nil, maps a command's first word to an absolute path
-	// that the sandbox's unprivileged user can read and execute.
-	Resolve func(name string) (string, error)
+	// that the sandbox's unprivileged user can read and execute, and says
+	// which directories outside the system ones the sandbox must show
+	// read-only for it to work. Nil means resolveShared.
+	Resolve func(name string) (path string, toolchain []string, err error)
+	// Aliases are other names Lookup accepts, such as "cpp" for C++.
+	Aliases []string
+	// SourceName, if not empty, is the name the source is compiled under
+	// (Main.java: javac wants the public class's name).
+	SourceName string
+	// MemoryError, if not empty, is text on stderr by which the runtime
+	// says it ran out of the memory it was given (the JVM's
+	// OutOfMemoryError): judged MLE, not RE.
+	MemoryError string
+}
+
+// resolve finds the command name for the sandbox with l.Resolve, or
+// resolveShared, and returns its absolute path and the toolchain
+// directories outside the system ones that it needs. A missing command is
+// a *ToolchainError.
+func (l *Language) resolve(name string) (string, []string, error) {
+	if l.Resolve != nil {
+		p, dirs, err := l.Resolve(name)
+		if err != nil {
+			return "", nil, &ToolchainError{Command: name, Err: err}
+		}
+		return p, dirs, nil
+	}
+	p, err := resolveShared(name)
+	if err != nil {
+		return "", nil, &ToolchainError{Command: name, Err: err}
+	}
+	return p, nil, nil
 }
 
 // languages is every built-in language, in the order List returns them.
-var languages = []*Language{&C, &CPP, &Go, &Python}
+var languages = []*Language{&C, &CPP, &Go, &Python, &Java, &Rust, &JavaScript}
 
 // List returns the built-in languages.
 func List() []*Language { return slices.Clone(languages) }
@@ -46,26 +82,51 @@ func ForFile(path string) *Language {
 	return nil
 }
 
-// Lookup returns the language called name.
+// Lookup returns the language called name or one of its aliases, in any
+// case.
 func Lookup(name string) (*Language, error) {
 	for _, l := range languages {
-		if l.Name == name {
+		if strings.EqualFold(l.Name, name) || slices.ContainsFunc(l.Aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
 			return l, nil
 		}
 	}
 	names := make([]string, len(languages))
 	for i, l := range languages {
 		names[i] = l.Name
+		if len(l.Aliases) > 0 {
+			names[i] += " (" + strings.Join(l.Aliases, ", ") + ")"
+		}
 	}
 	return nil, fmt.Errorf("lang: unknown language %q (have %s)", name, strings.Join(names, ", "))
 }
 
 // expand replaces the placeholders in the words of cmd.
-func expand(cmd []string, src, out string) []string {
-	r := strings.NewReplacer("{src}", src, "{out}", out)
+func expand(cmd []string, src, out string, memory int64) []string {
+	if memory <= 0 {
+		memory = 256 << 20
+	}
+	r := strings.NewReplacer("{src}", src, "{out}", out, "{dir}", filepath.Dir(out), "{memory_mib}", fmt.Sprint(memory>>20))
 	words := make([]string, len(cmd))
 	for i, w := range cmd {
 		words[i] = r.Replace(w)
 	}
 	return words
+}
+
+// homeOf returns the directory above a command's bin directory: the home
+// of the toolchain it belongs to.
+func homeOf(cmd string) string { return filepath.Dir(filepath.Dir(cmd)) }
+
+// systemDirs are where the sandbox shows the host's files by default.
+var systemDirs = []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/etc", "/opt"}
+
+// outsideSystem returns dir alone if the sandbox would not show it by
+// default, else nothing.
+func outsideSystem(dir string) []string {
+	for _, s := range systemDirs {
+		if dir == s || strings.HasPrefix(dir, s+"/") {
+			return nil
+		}
+	}
+	return []string{dir}
 }

@@ -190,6 +190,8 @@ func TestFirstLine(t *testing.T) {
 		{"", ""},
 		{"\n  x.c: In function 'main':\nx.c:3:9: error: expected ';'\n", "x.c:3:9: error: expected ';'"},
 		{"warning only\n", "warning only"},
+		{"# command-line-arguments\n./a.go:3:2: undefined: foo\n", "./a.go:3:2: undefined: foo"},
+		{"In file included\nMain.java:3: cannot find symbol\n", "Main.java:3: cannot find symbol"},
 	}
 	for _, tt := range tests {
 		if got := FirstLine(tt.in); got != tt.want {

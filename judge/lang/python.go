@@ -15,7 +15,7 @@ var Python = Language{
 	Extensions: []string{".py"},
 	Compile:    []string{"python3", "-S", "-c", pySyntaxCheck, "{src}"},
 	Run:        []string{"python3", "-S", "{src}"},
-	Resolve:    resolveShared,
+	Aliases:    []string{"py", "py3", "python3"},
 }
 
 // pySyntaxCheck compiles the file named by argv[1] without running it and

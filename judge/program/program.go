@@ -73,10 +73,10 @@ func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t
 		Stdin:    bytes.NewReader(t.Input),
 		Limits:   j.Limits,
 		Hide:     j.Hide,
-		ReadOnly: []string{exe.Dir},
+		ReadOnly: exe.Toolchain,
 	}
-	if exe.Dir == "" {
-		spec.ReadOnly = nil
+	if exe.Dir != "" {
+		spec.ReadOnly = append([]string{exe.Dir}, exe.Toolchain...)
 	}
 	res, err := j.Runner.Run(ctx, spec)
 	if err != nil {
@@ -85,6 +85,11 @@ func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t
 			msg = "judging interrupted: " + ctx.Err().Error()
 		}
 		return Outcome{TestResult: judge.TestResult{Name: t.Name, Verdict: verdict.IE, Message: "sandbox: " + oneLine(msg)}}
+	}
+	if res.Status == sandbox.RuntimeError && exe.MemoryError != "" && bytes.Contains(res.Stderr, []byte(exe.MemoryError)) {
+		// The runtime (a JVM) stopped the program at its heap, which is
+		// the memory limit: MLE, as the limit is what it ran out of.
+		res.Status, res.Note = sandbox.MemoryLimit, "memory limit exceeded: "+exe.MemoryError
 	}
 	return j.judgeRun(t, res)
 }
@@ -158,10 +163,40 @@ func runtimeMessage(res *sandbox.Result) string {
 	if res.Note != "" {
 		msg += " (" + oneLine(res.Note) + ")"
 	}
-	if s := firstLine(res.Stderr); s != "" {
+	if s := lastMeaningfulLine(res.Stderr); s != "" {
 		msg += ": " + s
 	}
 	return msg
+}
+
+// lastMeaningfulLine returns the line of a crashed program's stderr that
+// says why: the last unindented line naming an error, exception or panic
+// (Python's "ZeroDivisionError: ...", below its traceback; Java's
+// "Exception in thread ..."; Go's and Rust's panics), else the last
+// unindented line that is not a runtime's footer, else the last line.
+func lastMeaningfulLine(b []byte) string {
+	var last, lastFlat, named string
+	for _, l := range strings.Split(string(b), "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		last = t
+		if l[0] == ' ' || l[0] == '\t' || strings.HasPrefix(t, "Node.js v") || strings.HasPrefix(t, "note: ") {
+			continue
+		}
+		lastFlat = t
+		low := strings.ToLower(t)
+		if strings.Contains(low, "error") || strings.Contains(low, "exception") || strings.Contains(low, "panic") {
+			named = t
+		}
+	}
+	for _, s := range []string{named, lastFlat, last} {
+		if s != "" {
+			return oneLine(s)
+		}
+	}
+	return ""
 }
 
 // Judge runs exe on every test, Parallel at a time, and returns the
@@ -199,16 +234,16 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 }
 
 // CompileFailed returns the judgement of a program that did not compile:
-// every test is CE with the compiler's first error as its message, and the
-// first test carries the compiler's output (capped) in its Diff.
+// one row, CE, named "compile", whatever the number of tests, with the
+// compiler's first error as its message and its whole output (capped and
+// made safe by package lang) as its Diff, for -v and JSON.
 func CompileFailed(ce *lang.CompileError, tests []problems.Test) *judge.Result {
-	res := &judge.Result{Tests: make([]judge.TestResult, len(tests))}
-	for i, t := range tests {
-		res.Tests[i] = judge.TestResult{Name: t.Name, Verdict: verdict.CE, Message: oneLine(ce.Error())}
-	}
-	if len(res.Tests) > 0 {
-		res.Tests[0].Diff = CompilerLog(ce, 30)
-	}
+	res := &judge.Result{Tests: []judge.TestResult{{
+		Name:    "compile",
+		Verdict: verdict.CE,
+		Message: oneLine(ce.Error()),
+		Diff:    ce.Output,
+	}}}
 	res.Summarize()
 	return res
 }
@@ -227,6 +262,12 @@ func CompilerLog(ce *lang.CompileError, max int) string {
 // means the judge could not try (no compiler, unreadable file), not that
 // the program failed.
 func (j *Judge) Evaluate(ctx context.Context, src string, build lang.Options, args []string, tests []problems.Test) (*judge.Result, error) {
+	if build.RunMemory == 0 {
+		build.RunMemory = j.Limits.Memory
+	}
+	if build.Sandbox == nil {
+		build.Sandbox = j.Runner // the compiler is as untrusted as the program
+	}
 	exe, err := lang.Build(ctx, src, build)
 	var ce *lang.CompileError
 	if errors.As(err, &ce) {
@@ -250,14 +291,4 @@ func oneLine(s string) string {
 		s = s[:200] + "..."
 	}
 	return strings.TrimSpace(s)
-}
-
-// firstLine returns the first non-blank line of b, shortened.
-func firstLine(b []byte) string {
-	for _, l := range strings.Split(string(b), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			return oneLine(l)
-		}
-	}
-	return ""
 }

@@ -52,6 +52,12 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 			if err != nil {
 				return err
 			}
+			sb, err := newSandbox()
+			if err != nil {
+				return err
+			}
+			defer sb.Close()
+			build.Sandbox, build.RunMemory = sb, limits.Memory
 			exe, err := lang.Build(cmd.Context(), src, build)
 			var ce *lang.CompileError
 			if errors.As(err, &ce) {
@@ -62,11 +68,6 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 				return err
 			}
 			defer exe.Close()
-			sb, err := newSandbox()
-			if err != nil {
-				return err
-			}
-			defer sb.Close()
 			opts.Problem, opts.Program, opts.Args = prob, exe, progArgs
 			opts.Judge = &program.Judge{Runner: sb, Limits: limits, Isolation: sb.Isolation().String()}
 			opts.Rounds, opts.Seed, opts.Dir = rounds, seed, out

@@ -40,7 +40,7 @@ func (f *programFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.memoryLimit, "memory-limit", "", "memory per test, such as 256M or 1G (default: the problem's, or 256M)")
 	fs.StringVar(&f.outputLimit, "output-limit", "", "output per test, such as 64M (default: the problem's, or 64M)")
 	fs.StringVar(&f.compile, "compile", "", "compile command instead of the language's, with {src} and {out}, e.g. 'gcc -O2 -o {out} {src}'")
-	fs.StringVar(&f.language, "lang", "", "language of PROGRAM instead of its extension's: c, c++, go, python")
+	fs.StringVar(&f.language, "lang", "", "language of PROGRAM instead of its extension's: c, c++ (cpp), go, python (py), java, rust (rs), javascript (js)")
 }
 
 // limits returns the limits of prob (nil: the defaults) overridden by the

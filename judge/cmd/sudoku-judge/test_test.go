@@ -102,7 +102,7 @@ func TestTestCommand(t *testing.T) {
 		{"WA with a diff", []string{"test", "--tests", dir, "-j", "1", prog("wa.c")}, exitFailed,
 			[]string{"| WA", "2/3 passed: 1 WA", `token 2: expected "915382476`, "2: WA: expected (-) versus got (+)", `"91"`, `"19"`}},
 		{"CE", []string{"test", "--tests", dir, prog("syntax.c")}, exitFailed,
-			[]string{"| CE", "0/3 passed: 3 CE", "compiler output", "expected ';'"}},
+			[]string{"| CE", "| compile | CE", "0/1 passed: 1 CE", "compiler output", "expected ';'"}},
 		{"TLE with a limit", []string{"test", "--tests", dir, "--time-limit", "300ms", prog("loop.c")}, exitFailed,
 			[]string{"| TLE", "0/3 passed: 3 TLE"}},
 		{"MLE with a limit", []string{"test", "--tests", dir, "--memory-limit", "64M", prog("mem.c")}, exitFailed,

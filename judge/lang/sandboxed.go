@@ -1,0 +1,197 @@
+package lang
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+)
+
+// DefaultLimits bound a sandboxed compile where Options.Limits leaves a
+// field zero. They are generous for the toolchains here (a cold go build
+// of a contest program takes about 9 s of CPU and 300 MiB; javac and rustc
+// stay under 1 GiB) and small enough that a hostile source cannot hold a
+// core or the machine's memory for long.
+var DefaultLimits = sandbox.Limits{
+	CPUTime:   60 * time.Second,
+	WallTime:  90 * time.Second,
+	Memory:    2 << 30,
+	Output:    256 << 20, // the largest file the compiler may write
+	Processes: 128,       // go build runs compile and link jobs in parallel, each with threads
+}
+
+// compileLimits returns opts.Limits with DefaultLimits in its zero fields;
+// a non-zero Options.Timeout is the wall-clock limit.
+func (opts Options) compileLimits() sandbox.Limits {
+	l := opts.Limits
+	if opts.Timeout > 0 && l.WallTime == 0 {
+		l.WallTime = opts.Timeout
+		if l.CPUTime == 0 || l.CPUTime > opts.Timeout {
+			l.CPUTime = opts.Timeout
+		}
+	}
+	d := DefaultLimits
+	if l.CPUTime == 0 {
+		l.CPUTime = d.CPUTime
+	}
+	if l.WallTime == 0 {
+		l.WallTime = max(d.WallTime, l.CPUTime)
+	}
+	if l.Memory == 0 {
+		l.Memory = d.Memory
+	}
+	if l.Output == 0 {
+		l.Output = d.Output
+	}
+	if l.Processes == 0 {
+		l.Processes = d.Processes
+	}
+	return l
+}
+
+// compileSandboxed runs the compile command words in the sandbox: the
+// compiler sees the system directories and its toolchain read-only, the
+// build directory dir (holding the copied source and nothing else)
+// writable, and no network, tests, answers or judge. It runs as the
+// sandbox's unprivileged user under opts' limits; going over one is CE.
+// A compiler that cannot be started is a setup error, not CE.
+func compileSandboxed(ctx context.Context, dir string, words []string, l *Language, toolchain []string, opts Options) error {
+	var env []string
+	ro := toolchain
+	allowLocks := false
+	name := ""
+	if l != nil {
+		env, allowLocks, name = l.Env, l.AllowLocks, l.Name
+	}
+	if l != nil && l.Cache != "" {
+		// A cache of the build's own, inside the build directory: fresh
+		// for every compile, so one submission cannot poison the next.
+		// The compiler makes it, as the build directory's owner.
+		cache := filepath.Join(dir, ".cache")
+		env = append(env, l.Cache+"="+cache)
+		defer os.RemoveAll(cache)
+	}
+	limits := opts.compileLimits()
+	res, err := opts.Sandbox.Run(ctx, sandbox.Spec{
+		Path:       words[0],
+		Args:       words[1:],
+		Env:        append([]string{"LC_ALL=C", "TMPDIR=/tmp"}, env...),
+		Limits:     limits,
+		ReadOnly:   ro,
+		Writable:   []string{dir},
+		AllowLocks: allowLocks,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("lang: compile: %w", ctx.Err())
+		}
+		return fmt.Errorf("lang: sandboxed compile: %w", err)
+	}
+	// Whatever ran as the compile's uid must not keep the directory.
+	if err := reclaim(dir); err != nil {
+		return err
+	}
+	msg := strings.ReplaceAll(string(res.Stdout)+string(res.Stderr), dir+string(filepath.Separator), "")
+	var why error
+	switch res.Status {
+	case sandbox.OK:
+		return nil
+	case sandbox.RuntimeError:
+		if res.ExitCode == 127 && len(words) > 2 && words[0] == "/bin/sh" {
+			// The shell of a --compile command found no such command.
+			return &ToolchainError{Command: strings.Join(words[2:], " "), Err: fmt.Errorf("%s", FirstLine(msg))}
+		}
+		if res.Signal != "" {
+			why = fmt.Errorf("the compiler was killed by %s", res.Signal)
+		} else {
+			why = fmt.Errorf("exit status %d", res.ExitCode)
+		}
+	case sandbox.TimeLimit:
+		why = fmt.Errorf("compile time limit exceeded (%s)", res.Note)
+	case sandbox.MemoryLimit:
+		why = fmt.Errorf("compile memory limit exceeded (%s)", res.Note)
+	case sandbox.OutputLimit:
+		why = fmt.Errorf("compile output limit exceeded (%s)", res.Note)
+	default:
+		return fmt.Errorf("lang: sandboxed compile: %s", res.Note)
+	}
+	if res.Status != sandbox.RuntimeError {
+		// The limit is the message: say it before the compiler's lines.
+		msg = why.Error() + "\n" + msg
+	}
+	return &CompileError{Language: name, Command: strings.Join(words, " "), Output: safeText(capString(msg, maxCompileOutput)), Err: why}
+}
+
+// reclaim gives dir back to the judge after a compile that ran under
+// another uid, so that nothing there stays writable by that uid.
+func reclaim(dir string) error {
+	if os.Geteuid() != 0 {
+		return nil
+	}
+	uid, gid := os.Getuid(), os.Getgid()
+	return filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := os.Lchown(p, uid, gid); err != nil {
+			return fmt.Errorf("lang: reclaiming the build directory: %w", err)
+		}
+		return nil
+	})
+}
+
+// A ToolchainError says a compiler or interpreter is missing or cannot be
+// run: a fault of the judge's setup (IE), never the contestant's (CE).
+type ToolchainError struct {
+	Command string
+	Err     error
+}
+
+func (e *ToolchainError) Error() string {
+	return fmt.Sprintf("lang: cannot run %s: %v", e.Command, e.Err)
+}
+
+func (e *ToolchainError) Unwrap() error { return e.Err }
+
+// IsToolchainError reports whether err says the judge lacks a toolchain.
+func IsToolchainError(err error) bool {
+	var te *ToolchainError
+	return errors.As(err, &te)
+}
+
+// capString keeps the first max bytes of s.
+func capString(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + "\n(compiler output truncated)\n"
+}
+
+// safeText makes compiler output safe to print on a terminal or in a
+// table: control bytes other than newline and tab, and bytes that are not
+// UTF-8, are shown escaped (\x1b), so a source cannot make the compiler
+// echo escape sequences that redraw the screen.
+func safeText(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
