@@ -10,4 +10,6 @@ var JavaScript = Language{
 	Extensions: []string{".js", ".mjs", ".cjs"},
 	Compile:    []string{"node", "--check", "{src}"},
 	Run:        []string{"node", "--stack-size=65500", "--max-old-space-size={memory_mib}", "{src}"},
+	// V8 aborts when the heap reaches --max-old-space-size.
+	MemoryError: "JavaScript heap out of memory",
 }

@@ -1,0 +1,3 @@
+function main( {
+  console.log("unbalanced");
+}

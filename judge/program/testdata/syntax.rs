@@ -1,0 +1,4 @@
+fn main() {
+    let x: u32 = "not a number";
+    println!("{}", x);
+}
