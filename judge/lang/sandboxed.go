@@ -22,7 +22,7 @@ var DefaultLimits = sandbox.Limits{
 	CPUTime:   60 * time.Second,
 	WallTime:  90 * time.Second,
 	Memory:    2 << 30,
-	Output:    256 << 20, // the largest file the compiler may write
+	Output:    64 << 20, // the largest file the compiler may write
 	Processes: 128,       // go build runs compile and link jobs in parallel, each with threads
 }
 
@@ -78,7 +78,16 @@ func compileSandboxed(ctx context.Context, dir string, words []string, l *Langua
 		defer os.RemoveAll(cache)
 	}
 	limits := opts.compileLimits()
+	var hide []string
+	if self, err := os.Executable(); err == nil {
+		// The judge's binary holds every built-in problem's answers; it
+		// may lie in a system directory the compiler sees.
+		if real, err := filepath.EvalSymlinks(self); err == nil {
+			hide = append(hide, real)
+		}
+	}
 	res, err := opts.Sandbox.Run(ctx, sandbox.Spec{
+		Hide:       hide,
 		Path:       words[0],
 		Args:       words[1:],
 		Env:        append([]string{"LC_ALL=C", "TMPDIR=/tmp"}, env...),
