@@ -23,7 +23,7 @@ var DefaultLimits = sandbox.Limits{
 	WallTime:  90 * time.Second,
 	Memory:    2 << 30,
 	Output:    64 << 20, // the largest file the compiler may write
-	Processes: 128,       // go build runs compile and link jobs in parallel, each with threads
+	Processes: 128,      // go build runs compile and link jobs in parallel, each with threads
 }
 
 // compileLimits returns opts.Limits with DefaultLimits in its zero fields;
