@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/internal/procgroup"
-
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 )
 
@@ -31,13 +31,37 @@ const DefaultExternalTimeout = 10 * time.Second
 // (partial points) is WA, and any other status, a signal or the time limit
 // is IE. The message is the first line of its stderr, else of its stdout.
 //
-// The checker is the problem setter's program and is trusted: it runs
-// outside the sandbox, as the judge's user, under Timeout only.
+// The checker is the problem setter's program, but a --checker source may
+// come from anywhere: with a Runner it runs in the sandbox, seeing only
+// its three files and ReadOnly, as an unprivileged user under Limits;
+// without one (where there is no sandbox) it runs as the judge's user
+// under Timeout only. Either way what it prints is capped at 64 KiB.
 type External struct {
 	Path    string        // the checker program
 	Args    []string      // arguments before the three files
 	Timeout time.Duration // per check; 0 means DefaultExternalTimeout
+
+	// Runner, if not nil, runs the checker sandboxed.
+	Runner Runner
+	// Limits bound a sandboxed check; zero fields take DefaultLimits'
+	// (CPU time: Timeout).
+	Limits sandbox.Limits
+	// ReadOnly lists what the sandboxed checker needs to see besides the
+	// system directories: its build directory and toolchain.
+	ReadOnly []string
 }
+
+// A Runner runs a program in a sandbox: a *sandbox.Sandbox.
+type Runner interface {
+	Run(ctx context.Context, spec sandbox.Spec) (*sandbox.Result, error)
+}
+
+// DefaultLimits bound a sandboxed checker where External.Limits leaves a
+// field zero: a checker reads three files and says one line.
+var DefaultLimits = sandbox.Limits{Memory: 512 << 20, Output: 64 << 10, Processes: 16}
+
+// outputCap bounds what is kept of a checker's stdout and stderr.
+const outputCap = 64 << 10
 
 // Check implements Checker.
 func (e External) Check(input, output, answer []byte) Result {
@@ -48,12 +72,21 @@ func (e External) Check(input, output, answer []byte) Result {
 	return res
 }
 
+// A checkerRun is what became of one run of the checker.
+type checkerRun struct {
+	code           int    // exit status
+	stdout, stderr []byte // capped
+}
+
 func (e External) check(input, output, answer []byte) (Result, error) {
 	dir, err := os.MkdirTemp("", "sudoku-judge-checker-")
 	if err != nil {
 		return Result{}, err
 	}
 	defer os.RemoveAll(dir)
+	if err := os.Chmod(dir, 0o755); err != nil { // for the sandbox's user
+		return Result{}, err
+	}
 	files := []struct {
 		name string
 		data []byte
@@ -71,36 +104,21 @@ func (e External) check(input, output, answer []byte) (Result, error) {
 	if timeout <= 0 {
 		timeout = DefaultExternalTimeout
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, e.Path, args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &limitedWriter{w: &stdout, n: 64 << 10}, &limitedWriter{w: &stderr, n: 64 << 10}
-	procgroup.Set(cmd)
-	cmd.WaitDelay = time.Second
-	err = cmd.Run()
-
-	msg := firstLine(stderr.String())
-	if msg == "" {
-		msg = firstLine(stdout.String())
+	var run checkerRun
+	if e.Runner != nil {
+		run, err = e.runSandboxed(dir, args, timeout)
+	} else {
+		run, err = e.runDirect(dir, args, timeout)
 	}
-	if ctx.Err() == context.DeadlineExceeded {
-		return Result{}, fmt.Errorf("%s ran out of its %v", filepath.Base(e.Path), timeout)
-	}
-	code := 0
 	if err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			return Result{}, err
-		}
-		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			return Result{}, fmt.Errorf("%s killed by %v", filepath.Base(e.Path), st.Signal())
-		}
-		code = ee.ExitCode()
+		return Result{}, err
+	}
+	msg := firstLine(string(run.stderr))
+	if msg == "" {
+		msg = firstLine(string(run.stdout))
 	}
 	var v verdict.Verdict
-	switch code {
+	switch run.code {
 	case 0:
 		v = verdict.AC
 	case 1, 7:
@@ -113,7 +131,7 @@ func (e External) check(input, output, answer []byte) (Result, error) {
 		}
 		return Result{Verdict: verdict.IE, Message: "checker: " + msg}, nil
 	default:
-		return Result{}, fmt.Errorf("%s exited with status %d: %s", filepath.Base(e.Path), code, msg)
+		return Result{}, fmt.Errorf("%s exited with status %d: %s", filepath.Base(e.Path), run.code, msg)
 	}
 	if v == verdict.AC {
 		msg = "" // testlib says "ok ..." on success; an accepted test has no message
@@ -125,6 +143,79 @@ func (e External) check(input, output, answer []byte) (Result, error) {
 	}
 	return res, nil
 }
+
+// runSandboxed runs the checker in e.Runner's sandbox. Going over a limit
+// or dying by a signal is the checker's failure, an error.
+func (e External) runSandboxed(dir string, args []string, timeout time.Duration) (checkerRun, error) {
+	l := e.Limits
+	d := DefaultLimits
+	if l.CPUTime == 0 {
+		l.CPUTime = timeout
+	}
+	if l.Memory == 0 {
+		l.Memory = d.Memory
+	}
+	if l.Output == 0 {
+		l.Output = d.Output
+	}
+	if l.Processes == 0 {
+		l.Processes = d.Processes
+	}
+	res, err := e.Runner.Run(context.Background(), sandbox.Spec{
+		Path:     e.Path,
+		Args:     args,
+		Limits:   l,
+		ReadOnly: append([]string{dir}, e.ReadOnly...),
+	})
+	if err != nil {
+		return checkerRun{}, err
+	}
+	name := filepath.Base(e.Path)
+	switch res.Status {
+	case sandbox.OK, sandbox.RuntimeError:
+		if res.Signal != "" {
+			return checkerRun{}, fmt.Errorf("%s killed by %s", name, res.Signal)
+		}
+	case sandbox.TimeLimit:
+		return checkerRun{}, fmt.Errorf("%s ran out of its %v: %s", name, l.CPUTime, res.Note)
+	case sandbox.MemoryLimit, sandbox.OutputLimit:
+		return checkerRun{}, fmt.Errorf("%s went over a limit: %s", name, res.Note)
+	default:
+		return checkerRun{}, fmt.Errorf("%s: sandbox: %s", name, res.Note)
+	}
+	return checkerRun{code: res.ExitCode, stdout: capBytes(res.Stdout), stderr: capBytes(res.Stderr)}, nil
+}
+
+// runDirect runs the checker as the judge's own user, under timeout.
+func (e External) runDirect(dir string, args []string, timeout time.Duration) (checkerRun, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, e.Path, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &limitedWriter{w: &stdout, n: outputCap}, &limitedWriter{w: &stderr, n: outputCap}
+	procgroup.Set(cmd)
+	cmd.WaitDelay = time.Second
+	err := cmd.Run()
+	if ctx.Err() == context.DeadlineExceeded {
+		return checkerRun{}, fmt.Errorf("%s ran out of its %v", filepath.Base(e.Path), timeout)
+	}
+	run := checkerRun{stdout: stdout.Bytes(), stderr: stderr.Bytes()}
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return checkerRun{}, err
+		}
+		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+			return checkerRun{}, fmt.Errorf("%s killed by %v", filepath.Base(e.Path), st.Signal())
+		}
+		run.code = ee.ExitCode()
+	}
+	return run, nil
+}
+
+// capBytes keeps the first outputCap bytes of b.
+func capBytes(b []byte) []byte { return b[:min(len(b), outputCap)] }
 
 // firstDifference returns the index of the first line where want and got
 // differ (the length of the shorter when one is a prefix of the other).

@@ -21,6 +21,12 @@ func writeScript(t *testing.T, dir, name, body string) string {
 }
 
 func TestExternal(t *testing.T) {
+	t.Run("direct", func(t *testing.T) { testExternal(t, nil) })
+	t.Run("sandboxed", func(t *testing.T) { testExternal(t, openSandbox(t)) })
+}
+
+// testExternal judges real checkers, run by runner (nil: directly).
+func testExternal(t *testing.T, runner Runner) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp) // to see that the checker's files are removed
 	bin := t.TempDir()
@@ -60,8 +66,15 @@ exit 1`)
 			return p
 		}()}, "", "x", verdict.IE, "permission denied"},
 	}
+	os.Chmod(bin, 0o755) // for the sandbox's user
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if runner != nil {
+				tt.checker.Runner, tt.checker.ReadOnly = runner, []string{bin}
+				if tt.checker.Timeout > 0 {
+					tt.checker.Limits.WallTime = tt.checker.Timeout
+				}
+			}
 			start := time.Now()
 			got := tt.checker.Check([]byte(tt.input), []byte(tt.out), []byte("1 2\n"))
 			if got.Verdict != tt.wantVerdict {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -198,18 +200,19 @@ TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
 			if prob != nil {
 				c = prob.Checker()
 			}
-			if chk != "" {
-				abs, err := filepath.Abs(chk)
-				if err != nil {
-					return err
-				}
-				c = checker.External{Path: abs}
-			}
 			sb, err := newSandbox()
 			if err != nil {
 				return err
 			}
 			defer sb.Close()
+			if chk != "" {
+				ext, closeChecker, err := buildChecker(cmd.Context(), sb, chk, ts)
+				if err != nil {
+					return err
+				}
+				defer closeChecker()
+				c = ext
+			}
 			j := &program.Judge{Runner: sb, Limits: limits, Checker: c, Parallel: jobs, Hide: hide, Isolation: sb.Isolation().String()}
 			res, err := j.Evaluate(cmd.Context(), src, build, progArgs, ts)
 			if err != nil {
@@ -307,4 +310,32 @@ func indent(s string) string {
 		lines[i] = "    " + l
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// buildChecker compiles (in the sandbox) or copies the --checker program
+// and tries it before any test runs: on the first test, the expected
+// answer given as the output must be accepted. A checker that does not
+// compile, cannot run or rejects the answer is a setup error (exit 2),
+// never a verdict on the contestant's program.
+func buildChecker(ctx context.Context, sb *sandbox.Sandbox, src string, tests []problems.Test) (checker.Checker, func(), error) {
+	exe, err := lang.Build(ctx, src, lang.Options{Sandbox: sb})
+	if err != nil {
+		var ce *lang.CompileError
+		if errors.As(err, &ce) {
+			return nil, nil, fmt.Errorf("checker %s: %w\n%s", src, ce, ce.Output)
+		}
+		return nil, nil, fmt.Errorf("checker %s: %w", src, err)
+	}
+	c := checker.External{Path: exe.Path, Args: exe.Args, Runner: sb, ReadOnly: append([]string{exe.Dir}, exe.Toolchain...)}
+	for _, t := range tests {
+		if t.Answer == nil {
+			continue
+		}
+		if r := c.Check(t.Input, t.Answer, t.Answer); r.Verdict != verdict.AC {
+			exe.Close()
+			return nil, nil, fmt.Errorf("checker %s does not accept test %s's own answer: %s %s", src, t.Name, r.Verdict, r.Message)
+		}
+		break
+	}
+	return c, func() { exe.Close() }, nil
 }

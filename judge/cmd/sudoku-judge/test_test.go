@@ -87,9 +87,27 @@ func TestTestCommand(t *testing.T) {
 		t.Fatal("copying ac.c")
 	}
 
-	// A testlib-style checker that rejects everything.
-	chk := filepath.Join(t.TempDir(), "reject")
-	os.WriteFile(chk, []byte("#!/bin/sh\necho 'wrong answer: never good enough' >&2\nexit 1\n"), 0o755)
+	// Testlib-style checkers: one that wants the output byte for byte, one
+	// that rejects everything (even the answer: a broken checker), and the
+	// first as a C source, which is compiled in the sandbox.
+	chkDir := t.TempDir()
+	chk := filepath.Join(chkDir, "exact")
+	os.WriteFile(chk, []byte("#!/bin/sh\ncmp -s \"$2\" \"$3\" && exit 0\necho 'wrong answer: never good enough' >&2\nexit 1\n"), 0o755)
+	reject := filepath.Join(chkDir, "reject")
+	os.WriteFile(reject, []byte("#!/bin/sh\necho 'wrong answer: never good enough' >&2\nexit 1\n"), 0o755)
+	chkC := filepath.Join(chkDir, "exact.c")
+	os.WriteFile(chkC, []byte(`#include <stdio.h>
+int main(int argc, char **argv) {
+	FILE *o = fopen(argv[2], "r"), *a = fopen(argv[3], "r");
+	int x, y;
+	do { x = getc(o); y = getc(a); } while (x == y && x != EOF);
+	if (x == y) return 0;
+	fputs("wrong answer: differs\n", stderr);
+	return 1;
+}
+`), 0o644)
+	chkBad := filepath.Join(chkDir, "bad.c")
+	os.WriteFile(chkBad, []byte("int main( {"), 0o644)
 
 	tests := []struct {
 		name     string
@@ -109,8 +127,13 @@ func TestTestCommand(t *testing.T) {
 			[]string{"| MLE", "3 MLE"}},
 		{"arguments after --", []string{"test", "--tests", argsDir, echoArg, "--", "hello"}, exitOK,
 			[]string{"1/1 passed"}},
-		{"external checker", []string{"test", "--tests", dir, "--checker", chk, prog("ac.c")}, exitFailed,
-			[]string{"never good enough", "3 WA"}},
+		{"external checker", []string{"test", "--tests", dir, "--checker", chk, "-j", "1", prog("wa.c")}, exitFailed,
+			[]string{"never good enough", "1 WA"}},
+		{"checker source", []string{"test", "--tests", dir, "--checker", chkC, "-j", "1", prog("wa.c")}, exitFailed,
+			[]string{"wrong answer: differs", "1 WA"}},
+		{"checker rejecting the answer", []string{"test", "--tests", dir, "--checker", reject, prog("ac.c")}, exitUsage, nil},
+		{"checker that does not compile", []string{"test", "--tests", dir, "--checker", chkBad, prog("ac.c")}, exitUsage, nil},
+		{"missing compiler", []string{"test", "--tests", dir, "--compile", "no-such-cc -o {out} {src}", prog("ac.c")}, exitUsage, nil},
 		{"compile command", []string{"test", "--tests", dir, "--compile", "gcc -O0 -o {out} {src}", prog("ac.c")}, exitOK,
 			[]string{"3/3 passed"}},
 		{"language by flag", []string{"test", "--tests", dir, "--lang", "c", noExt}, exitOK,

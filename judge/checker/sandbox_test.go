@@ -1,0 +1,73 @@
+package checker
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+)
+
+func TestMain(m *testing.M) {
+	if sandbox.IsHelper() {
+		sandbox.RunHelper()
+	}
+	os.Exit(m.Run())
+}
+
+// openSandbox returns the real sandbox with full isolation, or skips.
+func openSandbox(t testing.TB) *sandbox.Sandbox {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("skipped: checkers in the sandbox with full isolation need root")
+	}
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		t.Fatalf("sandbox: %v", err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	if iso := sb.Isolation(); !iso.Full() {
+		t.Skipf("skipped: the sandbox lacks full isolation here: %s", strings.Join(iso.Degraded, "; "))
+	}
+	return sb
+}
+
+// TestExternalContained runs hostile checkers in the sandbox: one that
+// reads a host file beside it and one that floods its output. Neither may
+// reach the file or cost the judge more than the cap.
+func TestExternalContained(t *testing.T) {
+	sb := openSandbox(t)
+	bin, secrets := t.TempDir(), t.TempDir()
+	os.Chmod(bin, 0o755)
+	os.Chmod(secrets, 0o755)
+	secret := filepath.Join(secrets, "other-test.ans")
+	if err := os.WriteFile(secret, []byte("SECRET\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, script string
+		want         verdict.Verdict
+		msg          string
+	}{
+		{"reads a host file", `cat ` + secret + ` >&2 2>/dev/null && exit 0; echo "refused" >&2; exit 1`, verdict.WA, "refused"},
+		{"writes a host file", `(echo pwned > ` + secret + `) 2>/dev/null && exit 0; echo "refused" >&2; exit 1`, verdict.WA, "refused"},
+		{"floods stderr", `yes wrong answer >&2; exit 1`, verdict.IE, "ran out"},
+		{"floods stdout", `yes; exit 0`, verdict.IE, "output exceeded"},
+		{"forks forever", `while :; do sleep 10 & done`, verdict.PE, "Cannot fork"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := External{Path: writeScript(t, bin, strings.ReplaceAll(tt.name, " ", "-"), tt.script), Runner: sb, ReadOnly: []string{bin}, Timeout: time.Second}
+			got := e.Check([]byte("1\n"), []byte("1\n"), []byte("1\n"))
+			if got.Verdict != tt.want || !strings.Contains(got.Message, tt.msg) {
+				t.Errorf("%s (%q), want %s with %q", got.Verdict, got.Message, tt.want, tt.msg)
+			}
+			if b, _ := os.ReadFile(secret); string(b) != "SECRET\n" {
+				t.Errorf("host file now %q", b)
+			}
+		})
+	}
+}
