@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build !linux && !windows && !darwin
 
 package sandbox
 
@@ -7,10 +7,10 @@ import (
 	"errors"
 )
 
-// A Sandbox runs programs. This system has none.
+// A Sandbox runs programs. This system has none (Linux, Windows and macOS do).
 type Sandbox struct{}
 
-var errUnsupported = errors.New("sandbox: only supported on Linux")
+var errUnsupported = errors.New("sandbox: only supported on Linux, Windows and macOS")
 
 // New fails: the sandbox needs Linux.
 func New(opts Options) (*Sandbox, error) { return nil, errUnsupported }
