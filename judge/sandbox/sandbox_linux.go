@@ -260,18 +260,25 @@ func (s *Sandbox) release(slot int, unlock func()) {
 	s.running.Done()
 }
 
-// uidLockDir holds one lock file per uid in use by some judge on the
-// machine. Only root changes uids, and /run is root's and not on disk.
-const uidLockDir = "/run/sudoku-sandbox-uids"
+// uidLockDir returns the directory holding one lock file per uid in use by
+// some judge on the machine. Only root changes uids, and /run is root's and
+// not on disk; a machine without it (an initramfs) uses /tmp.
+func uidLockDir() string {
+	if fi, err := os.Stat("/run"); err == nil && fi.IsDir() {
+		return "/run/sudoku-sandbox-uids"
+	}
+	return "/tmp/sudoku-sandbox-uids"
+}
 
 // lockUID takes the machine-wide lock of uid, or fails with EWOULDBLOCK if
 // another judge holds it. The lock goes with the file's close, also when
 // the judge dies.
 func lockUID(uid int) (*os.File, error) {
-	if err := os.Mkdir(uidLockDir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+	dir := uidLockDir()
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
 		return nil, err
 	}
-	f, err := os.OpenFile(filepath.Join(uidLockDir, strconv.Itoa(uid)), os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(filepath.Join(dir, strconv.Itoa(uid)), os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, err
 	}
