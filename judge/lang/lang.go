@@ -26,6 +26,10 @@ type Language struct {
 	// Cache, if not empty, names an environment variable that gets a fresh
 	// writable directory for each sandboxed compile (GOCACHE for go build).
 	Cache string
+	// CacheWarm, with Cache, is a program of the judge's own whose build
+	// fills a template cache; each sandboxed compile's cache starts as a
+	// copy of it (see cache.go).
+	CacheWarm string
 	// AllowLocks lets the sandboxed compiler take file locks, which the
 	// sandbox otherwise refuses (go build locks its cache).
 	AllowLocks bool

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -70,12 +71,18 @@ func compileSandboxed(ctx context.Context, dir string, words []string, l *Langua
 		env, allowLocks, name = l.Env, l.AllowLocks, l.Name
 	}
 	if l != nil && l.Cache != "" {
-		// A cache of the build's own, inside the build directory: fresh
-		// for every compile, so one submission cannot poison the next.
-		// The compiler makes it, as the build directory's owner.
+		// A cache of the build's own, inside the build directory, so one
+		// submission cannot poison the next: a copy of the judge's warm
+		// template when there is one, made in the box by the compile's
+		// user so that it owns the copy; else empty, and the compiler
+		// makes it.
 		cache := filepath.Join(dir, ".cache")
 		env = append(env, l.Cache+"="+cache)
 		defer os.RemoveAll(cache)
+		if tmpl, err := cacheTemplate(ctx, l, words[0]); err == nil {
+			ro = append(slices.Clip(ro), tmpl)
+			words = append([]string{"/bin/sh", "-c", `cp -R "$1" "$2" && shift 2 && exec "$@"`, "sh", tmpl, cache}, words...)
+		}
 	}
 	limits := opts.compileLimits()
 	var hide []string
