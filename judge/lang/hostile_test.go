@@ -116,8 +116,12 @@ func TestHostileCompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	repl := strings.NewReplacer("{answer}", answer, "{hostfile}", hostfile, "{judge}", self)
+	// Build directories go to a folder of this test's own, to be counted.
+	buildTmp := t.TempDir()
+	os.Chmod(buildTmp, 0o755)
+	t.Setenv("TMPDIR", buildTmp)
 	builds := func() []string {
-		m, _ := filepath.Glob(filepath.Join(os.TempDir(), "sudoku-judge-build-*"))
+		m, _ := filepath.Glob(filepath.Join(buildTmp, "sudoku-judge-build-*"))
 		return m
 	}
 	before := len(builds())
