@@ -35,6 +35,7 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 		Cgroup:     helperCgroup{Dir: -1, Procs: -1},
 		AllowLocks: spec.AllowLocks,
 		DropCaps:   s.userns,
+		Trace:      r.cg == nil,
 	}
 	if !s.setuid {
 		c.GID = os.Getgid()

@@ -90,15 +90,20 @@
 // same seccomp filter. Such helpers serve one run each. The cgroups are
 // those the judge may create (a delegated v2 subtree), if any.
 //
-// Without root or without cgroups the package degrades to rlimits
-// (RLIMIT_CPU, RLIMIT_DATA, RLIMIT_NPROC, RLIMIT_FSIZE) and a process group
-// that is killed at the end, and says so in [Isolation.Degraded]. Then a
-// program can read and write what its user can, one that leaves its
-// process group escapes the final kill, a memory limit makes allocations
-// fail (taken as MLE when the program dies within 10% of the limit), and
-// the peak memory reported is the rusage maximum resident set size, which
-// is never below the helper's own few MiB. [Options] can force the
-// degraded modes, for tests.
+// Without cgroups the memory limit is RLIMIT_DATA, and the helper traces
+// the program (ptrace): the seccomp filter hands it the program's mmap,
+// mremap and brk calls, so that an allocation refused for want of memory
+// is MLE whatever the program does next (never a wrong answer), and it
+// reads the program's own peak resident set size (VmHWM) at its exit, not
+// rusage's, which counts the helper the program was forked from.
+//
+// Without root and without user namespaces, or without namespaces asked
+// for, the package degrades to rlimits (RLIMIT_CPU, RLIMIT_DATA,
+// RLIMIT_NPROC, RLIMIT_FSIZE), the seccomp filter and a process group that
+// is killed at the end, and says so in [Isolation.Degraded]. Then a
+// program can read and write what its user can, signal the judge, and one
+// that leaves its process group escapes the final kill. [Options] can
+// force the degraded modes, for tests.
 //
 // # Interpreters
 //

@@ -47,6 +47,7 @@ type helperConfig struct {
 	Cloneflags uintptr // for the program: CLONE_NEWIPC when the helper is reused
 	AllowLocks bool    // leave file locks out of the seccomp filter
 	DropCaps   bool    // the program keeps the helper's uid 0 (in a user namespace) but no capabilities
+	Trace      bool    // trace the program's memory calls and exit (without cgroups; see trace.go)
 	Hostname   string
 	Root       *rootConfig // nil: no mount namespace
 	Cgroup     helperCgroup
@@ -82,6 +83,9 @@ type exitInfo struct {
 	UserNS int64  // rusage of the program and the descendants it waited for
 	SysNS  int64
 	MaxRSS int64 // bytes
+	// Refused reports an allocation of the traced program failed for
+	// want of memory (RLIMIT_DATA).
+	Refused bool `json:",omitempty"`
 
 	HelperNS int64 // the helper's own CPU time so far
 }
@@ -353,7 +357,10 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 			return nil, err
 		}
 	}
-	if err := confineThread(cfg.AllowLocks); err != nil {
+	if cfg.Trace {
+		attr.Sys.Ptrace = true
+	}
+	if err := confineThread(filterKind{allowLocks: cfg.AllowLocks, trace: cfg.Trace}); err != nil {
 		return nil, err
 	}
 	if !cfg.Keep {
@@ -378,7 +385,11 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 	if err := started(); err != nil {
 		return nil, err
 	}
-	exit, err := reap(pid, begin)
+	wait := reap
+	if cfg.Trace {
+		wait = reapTraced
+	}
+	exit, err := wait(pid, begin)
 	if err != nil {
 		return nil, err
 	}

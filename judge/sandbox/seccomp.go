@@ -4,12 +4,16 @@ package sandbox
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"unsafe"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
+	"github.com/elastic/go-seccomp-bpf/arch"
 	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 )
@@ -26,7 +30,7 @@ var deniedSyscalls = []string{
 	"unshare", "setns",
 	"mount", "umount2", "pivot_root", "chroot",
 	"fsopen", "fsconfig", "fsmount", "fspick", "move_mount", "open_tree", "mount_setattr",
-	"ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp",
+	"process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp",
 	"bpf", "perf_event_open",
 	"io_uring_setup", "io_uring_enter", "io_uring_register",
 	"userfaultfd",
@@ -40,16 +44,29 @@ var deniedSyscalls = []string{
 const namespaceFlags = unix.CLONE_NEWNS | unix.CLONE_NEWUTS | unix.CLONE_NEWIPC |
 	unix.CLONE_NEWUSER | unix.CLONE_NEWPID | unix.CLONE_NEWNET | unix.CLONE_NEWCGROUP
 
-// The filters, assembled once per helper: without and with file locks.
-var (
-	strictFilter = sync.OnceValues(func() (*unix.SockFprog, error) { return assembleFilter(false) })
-	locksFilter  = sync.OnceValues(func() (*unix.SockFprog, error) { return assembleFilter(true) })
-)
+// filterKind selects a variant of the filter.
+type filterKind struct {
+	allowLocks bool // file locks allowed
+	trace      bool // memory calls handed to the tracer (see trace.go)
+}
+
+// filters are assembled once per helper and variant. (A variable, not an
+// init function: the helper starts in this package's init.)
+var filters = func() map[filterKind]func() (*unix.SockFprog, error) {
+	m := make(map[filterKind]func() (*unix.SockFprog, error))
+	for _, locks := range []bool{false, true} {
+		for _, trace := range []bool{false, true} {
+			k := filterKind{locks, trace}
+			m[k] = sync.OnceValues(func() (*unix.SockFprog, error) { return assembleFilter(k) })
+		}
+	}
+	return m
+}()
 
 // assembleFilter returns the seccomp program every sandboxed process runs
 // under. Everything not named is allowed: the box's namespaces, uid,
 // cgroups and rlimits do the rest.
-func assembleFilter(allowLocks bool) (*unix.SockFprog, error) {
+func assembleFilter(kind filterKind) (*unix.SockFprog, error) {
 	eperm := seccomp.ActionErrno | seccomp.Action(unix.EPERM)
 	denied := deniedSyscalls
 	conditional := []seccomp.NameWithConditions{
@@ -58,8 +75,15 @@ func assembleFilter(allowLocks bool) (*unix.SockFprog, error) {
 		// sockets, even in an empty network namespace.
 		{Name: "socket", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
 		{Name: "socketpair", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
+		// ptrace only for what the helper's tracing thread, which is under
+		// this filter too, needs: a program's fork asks to be traced
+		// (PTRACE_TRACEME), and the tracer resumes it and reads its
+		// registers. Attaching to another process (PTRACE_ATTACH,
+		// PTRACE_SEIZE) and reading or writing one's memory are refused;
+		// a program can at most trace its own children, in its box.
+		{Name: "ptrace", Conditions: ptraceDenied()},
 	}
-	if !allowLocks {
+	if !kind.allowLocks {
 		// Concurrent runs share the read-only system files, and a lock on
 		// one is seen by all: a channel between submissions. Programs
 		// that lock their own files in /box or /tmp lose nothing they
@@ -101,6 +125,13 @@ func assembleFilter(allowLocks bool) (*unix.SockFprog, error) {
 		bpf.JumpIf{Cond: bpf.JumpEqual, Val: native, SkipTrue: 1},
 		bpf.RetConstant{Val: uint32(seccomp.ActionKillProcess)},
 	}
+	if kind.trace {
+		mem, err := traceMemory()
+		if err != nil {
+			return nil, err
+		}
+		guard = append(guard, mem...)
+	}
 	raw, err := bpf.Assemble(append(guard, insns...))
 	if err != nil {
 		return nil, fmt.Errorf("seccomp: %w", err)
@@ -135,12 +166,8 @@ func nativeArch() (uint32, error) {
 // goroutine and never unlocked, under the filter, with no_new_privs and a
 // new empty session keyring. Children forked from it inherit all three;
 // the helper's other threads do not.
-func confineThread(allowLocks bool) error {
-	filter := strictFilter
-	if allowLocks {
-		filter = locksFilter
-	}
-	prog, err := filter()
+func confineThread(kind filterKind) error {
+	prog, err := filters[kind]()
 	if err != nil {
 		return err
 	}
@@ -183,4 +210,110 @@ func dropCaps() error {
 		return fmt.Errorf("capset: %w", err)
 	}
 	return nil
+}
+
+// traceMemory returns filter instructions, to follow the architecture
+// check, that hand the program's memory calls to its tracer
+// (SECCOMP_RET_TRACE) and let everything else through to the rest of the
+// filter. The helper's own thread that forks the program is under the
+// filter too, and its memory calls must not stop: those made from the
+// helper's executable mappings are allowed. (A program that maps code
+// there itself only hides its refused allocations from the MLE verdict;
+// RLIMIT_DATA holds either way.)
+func traceMemory() ([]bpf.Instruction, error) {
+	ranges, err := execRanges()
+	if err != nil {
+		return nil, err
+	}
+	var nrs []uint32
+	for _, name := range memorySyscalls {
+		nr, ok := syscallNumber(name)
+		if !ok {
+			continue
+		}
+		nrs = append(nrs, nr)
+	}
+	const (
+		nrOff   = 0
+		ipLoOff = 8 // seccomp_data.instruction_pointer, little-endian
+		ipHiOff = 12
+	)
+	// ld nr; one jeq per call, to the range checks; else past them.
+	check := 6*len(ranges) + 1 // range checks, then RET_TRACE
+	var p []bpf.Instruction
+	p = append(p, bpf.LoadAbsolute{Off: nrOff, Size: 4})
+	for i, nr := range nrs {
+		// From this jeq, the checks start after the remaining jeqs and
+		// the jump past them.
+		p = append(p, bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipTrue: uint8(len(nrs) - i)})
+	}
+	p = append(p, bpf.Jump{Skip: uint32(check)})
+	for _, r := range ranges {
+		p = append(p,
+			bpf.LoadAbsolute{Off: ipHiOff, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(r[0] >> 32), SkipFalse: 4},
+			bpf.LoadAbsolute{Off: ipLoOff, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: uint32(r[0]), SkipFalse: 2},
+			bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: uint32(r[1]), SkipTrue: 1},
+			bpf.RetConstant{Val: uint32(seccomp.ActionAllow)},
+		)
+	}
+	p = append(p, bpf.RetConstant{Val: uint32(seccomp.ActionTrace)})
+	return p, nil
+}
+
+// execRanges returns the helper's executable mappings as [start, end)
+// pairs, each within one 4 GiB-aligned block (as the filter compares the
+// halves of the address apart).
+func execRanges() ([][2]uint64, error) {
+	b, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return nil, fmt.Errorf("seccomp: %w", err)
+	}
+	var rs [][2]uint64
+	for line := range strings.Lines(string(b)) {
+		f := strings.Fields(line)
+		if len(f) < 2 || !strings.Contains(f[1], "x") {
+			continue
+		}
+		lo, hi, ok := strings.Cut(f[0], "-")
+		start, err1 := strconv.ParseUint(lo, 16, 64)
+		end, err2 := strconv.ParseUint(hi, 16, 64)
+		if !ok || err1 != nil || err2 != nil || end > 1<<56 {
+			continue // not ours, or the kernel's [vsyscall] page
+		}
+		for start < end {
+			blockEnd := (start>>32 + 1) << 32
+			e := min(end, blockEnd)
+			if e == blockEnd {
+				e-- // the compare is 32 bits: stop one short of the block's end
+			}
+			rs = append(rs, [2]uint64{start, e})
+			start = blockEnd
+		}
+	}
+	if len(rs) == 0 || len(rs) > 32 {
+		return nil, fmt.Errorf("seccomp: %d executable mappings", len(rs))
+	}
+	return rs, nil
+}
+
+// syscallNumber returns the native number of the named system call.
+func syscallNumber(name string) (uint32, bool) {
+	info, err := arch.GetInfo("")
+	if err != nil {
+		return 0, false
+	}
+	nr, ok := info.SyscallNames[name]
+	return uint32(nr), ok
+}
+
+// ptraceDenied returns the conditions (all must hold) on which ptrace is
+// refused: a request other than those the tracer needs.
+func ptraceDenied() []seccomp.Condition {
+	var cs []seccomp.Condition
+	for _, req := range []uint64{unix.PTRACE_TRACEME, unix.PTRACE_CONT, unix.PTRACE_SYSCALL, unix.PTRACE_SETOPTIONS, unix.PTRACE_GETREGS, unix.PTRACE_GETREGSET} {
+		cs = append(cs, seccomp.Condition{Argument: 0, Operation: seccomp.NotEqual, Value: req})
+	}
+	return cs
 }

@@ -42,6 +42,8 @@ func (r *run) judge(res *Result, exit *exitInfo, stop *kill, st groupStats) {
 	switch {
 	case stop != nil:
 		res.Status, res.Note = stop.status, stop.note
+	case exit != nil && exit.Refused:
+		res.Status, res.Note = MemoryLimit, "memory limit "+mib(l.Memory)+" exceeded (allocation refused)"
 	case st.oomKills > 0:
 		res.Status, res.Note = MemoryLimit, "memory limit "+mib(l.Memory)+" exceeded (OOM kill)"
 	case failed && l.Memory > 0 && res.Memory >= l.Memory:
