@@ -5,7 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -72,7 +75,7 @@ func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t
 		Args:     append(append([]string(nil), exe.Args...), args...),
 		Stdin:    bytes.NewReader(t.Input),
 		Limits:   j.Limits,
-		Hide:     j.Hide,
+		Hide:     append(slices.Clip(j.Hide), judgeBinary()...),
 		ReadOnly: exe.Toolchain,
 	}
 	if exe.Dir != "" {
@@ -92,6 +95,20 @@ func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t
 		res.Status, res.Note = sandbox.MemoryLimit, "memory limit exceeded: "+exe.MemoryError
 	}
 	return j.judgeRun(t, res)
+}
+
+// judgeBinary returns the judge's own executable, to hide from programs:
+// it embeds every built-in problem's answers, and installed in a system
+// directory it would be in plain sight.
+func judgeBinary() []string {
+	self, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(self); err == nil {
+		return []string{real}
+	}
+	return nil
 }
 
 // judgeRun turns one sandbox result into a verdict.
