@@ -198,6 +198,11 @@ func lastMeaningfulLine(b []byte) string {
 		if t == "" {
 			continue
 		}
+		if named != "" && named == last && strings.HasSuffix(named, ":") {
+			// Rust's "thread 'main' panicked at src.rs:2:5:" puts the
+			// panic's message on the next line.
+			named += " " + t
+		}
 		last = t
 		if l[0] == ' ' || l[0] == '\t' || strings.HasPrefix(t, "Node.js v") || strings.HasPrefix(t, "note: ") {
 			continue
