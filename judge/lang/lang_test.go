@@ -18,6 +18,7 @@ const testdata = "../program/testdata"
 func TestForFile(t *testing.T) {
 	tests := []struct{ file, want string }{
 		{"a.c", "c"}, {"A.CPP", "c++"}, {"x/y.cc", "c++"}, {"m.go", "go"}, {"s.py", "python"},
+		{"Main.java", "java"}, {"a.rs", "rust"}, {"a.js", "javascript"},
 		{"prog", ""}, {"a.out", ""}, {"c", ""},
 	}
 	for _, tt := range tests {
@@ -27,6 +28,14 @@ func TestForFile(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("ForFile(%q) = %q, want %q", tt.file, got, tt.want)
+		}
+	}
+	for alias, want := range map[string]string{
+		"cpp": "c++", "C++17": "c++", "CPP": "c++", "py": "python", "Python3": "python", "golang": "go",
+		"js": "javascript", "node": "javascript", "rs": "rust", "JAVA": "java", "gnu11": "c",
+	} {
+		if l, err := Lookup(alias); err != nil || l.Name != want {
+			t.Errorf("Lookup(%q) = %v, %v; want %s", alias, l, err, want)
 		}
 	}
 	if _, err := Lookup("cobol"); err == nil || !strings.Contains(err.Error(), "python") {

@@ -33,6 +33,9 @@ type programFlags struct {
 	outputLimit string
 	compile     string
 	language    string
+	// The compile's own limits (zero: lang.DefaultLimits').
+	compileTime   time.Duration
+	compileMemory string
 }
 
 func (f *programFlags) register(cmd *cobra.Command) {
@@ -42,6 +45,8 @@ func (f *programFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.memoryLimit, "memory-limit", "", "memory per test, such as 256M or 1G (default: the problem's, or 256M)")
 	fs.StringVar(&f.outputLimit, "output-limit", "", "output per test, such as 64M (default: the problem's, or 64M)")
 	fs.StringVar(&f.compile, "compile", "", "compile command instead of the language's, with {src} and {out}, e.g. 'gcc -O2 -o {out} {src}'")
+	fs.DurationVar(&f.compileTime, "compile-time-limit", 0, "CPU time of the compile, which runs in the sandbox (default 60s; wall time 1.5x)")
+	fs.StringVar(&f.compileMemory, "compile-memory-limit", "", "memory of the compile, such as 1G (default 2G)")
 	fs.StringVar(&f.language, "lang", "", "language of PROGRAM instead of its extension's: c, c++ (cpp), go, python (py), java, rust (rs), javascript (js)")
 }
 
@@ -79,6 +84,19 @@ func (f *programFlags) limits(prob problems.Problem) (sandbox.Limits, error) {
 
 func (f *programFlags) buildOptions() (lang.Options, error) {
 	opts := lang.Options{Compile: f.compile}
+	if f.compileTime < 0 {
+		return opts, fmt.Errorf("--compile-time-limit must be positive")
+	}
+	if f.compileTime > 0 {
+		opts.Limits.CPUTime, opts.Limits.WallTime = f.compileTime, f.compileTime*3/2
+	}
+	if f.compileMemory != "" {
+		n, err := parseSize(f.compileMemory)
+		if err != nil {
+			return opts, fmt.Errorf("--compile-memory-limit: %w", err)
+		}
+		opts.Limits.Memory = n
+	}
 	if f.language != "" {
 		l, err := lang.Lookup(f.language)
 		if err != nil {
