@@ -25,7 +25,8 @@ import (
 var memorySyscalls = []string{"mmap", "mremap", "brk"}
 
 const traceOptions = unix.PTRACE_O_TRACESECCOMP | unix.PTRACE_O_TRACEEXIT | unix.PTRACE_O_EXITKILL |
-	unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK | unix.PTRACE_O_TRACECLONE | unix.PTRACE_O_TRACESYSGOOD
+	unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK | unix.PTRACE_O_TRACECLONE | unix.PTRACE_O_TRACESYSGOOD |
+	unix.PTRACE_O_TRACEEXEC // else a traced child's execve gets a SIGTRAP, which kills it (gcc's cc1, go's compile)
 
 // tracer follows a traced program and its descendants.
 type tracer struct {
