@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# tdoku-compare.sh: fast and dlx side by side with tdoku and the C DLX
+# fast_solv_9r2, µs per puzzle counting up to 2 solutions, on this machine.
+#
+#   scripts/tdoku-compare.sh TDOKU_CHECKOUT [ROUNDS]
+#
+# TDOKU_CHECKOUT is a checkout of https://github.com/t-dillon/tdoku (its data
+# is not needed: the sets come from testdata/). It is compiled in a temporary
+# directory with -O3 -march=native and left untouched; nothing of it enters
+# this repository. Each round runs, per set, tdoku's run_benchmark (tdoku and
+# fast_solv_9r2, puzzles as given: no sampling, no permutation) and then
+# sudoku-judge bench (fast and dlx), so load changes on a shared machine hit
+# both alike. Cells are min-max over the rounds; the ratios are taken within
+# each round. Environment: CXX, CC (default g++, gcc), SECS (tdoku's seconds
+# per solver and set, default 2), PASSES (sudoku-judge passes per round,
+# default 5).
+set -euo pipefail
+
+if [[ $# -lt 1 || $# -gt 2 ]]; then
+	echo "usage: $0 TDOKU_CHECKOUT [ROUNDS]" >&2
+	exit 2
+fi
+src=$(cd "$1" && pwd)
+rounds=${2:-3}
+secs=${SECS:-2}
+passes=${PASSES:-5}
+for f in src/run_benchmark.cc src/util.cc src/solver_dpll_triad_simd.cc src/build_info.h.in \
+	other/other_solvers.cc other/fast_solv_9r2/fast_solv_9r2.c; do
+	[[ -f $src/$f ]] || { echo "$0: $src/$f missing: not a tdoku checkout" >&2; exit 2; }
+done
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cxx=${CXX:-g++}
+cc=${CC:-gcc}
+flags="-O3 -march=native"
+# What tdoku's CMakeLists.txt would configure, without needing cmake.
+sed -e "s|\${CMAKE_C_COMPILER_ID}|$cc|; s|\${CMAKE_CXX_COMPILER_ID}|$cxx|" \
+	-e 's|\${CMAKE_C_COMPILER_VERSION}||; s|\${CMAKE_CXX_COMPILER_VERSION}||' \
+	-e "s|\${CMAKE_C_FLAGS}| $flags|; s|\${CMAKE_CXX_FLAGS}| $flags|" \
+	"$src/src/build_info.h.in" >"$tmp/build_info.h"
+echo "building tdoku ($(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo 'no git')) in $tmp" >&2
+$cc $flags -DFAST_SOLV_9R2 -c "$src/other/fast_solv_9r2/fast_solv_9r2.c" -o "$tmp/fast_solv_9r2.o" 2>/dev/null
+for f in src/run_benchmark.cc src/util.cc src/solver_dpll_triad_simd.cc other/other_solvers.cc; do
+	$cxx -std=c++14 $flags -DFAST_SOLV_9R2 -I"$tmp" -I"$src/src" -c "$src/$f" -o "$tmp/$(basename "$f").o" 2>/dev/null
+done
+$cxx $flags "$tmp"/*.o -o "$tmp/run_benchmark"
+echo "building sudoku-judge" >&2
+(cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
+
+# set name, number of puzzles in testdata (tdoku's -n must match to use each once)
+sets="17clue top1465 hardest1106"
+results=$tmp/results # lines: round set solver µs/puzzle
+: >"$results"
+for r in $(seq "$rounds"); do
+	for s in $sets; do
+		file=$root/testdata/$s.txt
+		n=$(grep -vc '^#' "$file")
+		echo "round $r/$rounds: $s ($n puzzles)" >&2
+		"$tmp/run_benchmark" -c1 -r0 -n "$n" -w1 -t "$secs" -s tdoku,fast_solv_9r2 "$file" |
+			awk -F, -v r="$r" -v s="$s" 'NF >= 7 && $5 ~ /^(tdoku|fast_solv_9r2)/ {
+				split($5, id, " "); print r, s, id[1], $7 }' >>"$results"
+		"$tmp/sudoku-judge" bench --set "$s" --strategy fast,dlx --count "$passes" -o "$tmp/bench.txt" >/dev/null
+		awk -v r="$r" -v s="$s" '/^BenchmarkSolve\// {
+				for (i = 1; i <= NF; i++) if ($(i+1) == "ns/puzzle") { v = $i / 1000 }
+				match($1, /strategy=[a-z]+/); st = substr($1, RSTART + 9, RLENGTH - 9)
+				sum[st] += v; n[st]++; all[st, n[st]] = v }
+			END { for (st in n) { # the median pass
+				m = n[st]; for (i = 1; i <= m; i++) a[i] = all[st, i]
+				for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+				print r, s, st, (m % 2 ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2) } }' "$tmp/bench.txt" >>"$results"
+	done
+done
+
+echo
+echo "µs per puzzle counting up to 2 solutions, min-max over $rounds interleaved rounds"
+echo "($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $(nproc) cores;"
+echo " tdoku $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '?') $cxx $flags; sudoku-judge $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD || echo '-dirty'))"
+echo
+echo "| set (testdata/) | tdoku | fast | fast / tdoku | C DLX fast_solv_9r2 | dlx | dlx / C |"
+echo "|---|---|---|---|---|---|---|"
+awk -v sets="$sets" '
+	{ v[$1, $2, $3] = $4; if ($1 > rounds) rounds = $1 }
+	function rng(lo, hi, d) { return sprintf("%." d "f-%." d "f", lo, hi) }
+	function span(s, a, d,   r, lo, hi, x) {
+		for (r = 1; r <= rounds; r++) { x = v[r, s, a]; if (r == 1 || x < lo) lo = x; if (r == 1 || x > hi) hi = x }
+		return rng(lo, hi, d) }
+	function ratio(s, a, b,   r, lo, hi, x) {
+		for (r = 1; r <= rounds; r++) { x = v[r, s, a] / v[r, s, b]; if (r == 1 || x < lo) lo = x; if (r == 1 || x > hi) hi = x }
+		return rng(lo, hi, 2) }
+	END { n = split(sets, ss, " ")
+		for (i = 1; i <= n; i++) { s = ss[i]
+			printf "| %s | %s | %s | %s | %s | %s | %s |\n", s, span(s, "tdoku", 2), span(s, "fast", 2),
+				ratio(s, "fast", "tdoku"), span(s, "fast_solv_9r2", 1), span(s, "dlx", 1), ratio(s, "dlx", "fast_solv_9r2") } }' "$results"
