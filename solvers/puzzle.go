@@ -19,7 +19,17 @@ type Puzzle struct {
 	cells    []uint8 // N*N, 0 = empty
 	regions  []uint8 // N*N, region index 0..N-1
 	standard bool    // regions are the box-side×box-side boxes
+	extra    []Unit  // units beyond rows, columns and regions
 	clash    *ClashError
+}
+
+// A Unit is a named set of N cells that holds every digit exactly once in a
+// solution. Rows, columns and regions are implicit in every [Puzzle]; the
+// extra units of a variant (the diagonals of X-sudoku, the windows of
+// windoku) are listed as data.
+type Unit struct {
+	Name  string // as clash messages show it, such as "diagonal 1"
+	Cells []int  // cell indices, row-major
 }
 
 // NewStandard returns a puzzle of side size with the standard boxes as
@@ -34,6 +44,12 @@ func NewStandard(size int, cells []uint8) (*Puzzle, error) {
 // finds; givens that clash make a valid puzzle with no solution (see
 // [Puzzle.Clash]).
 func New(size int, cells, regions []uint8) (*Puzzle, error) {
+	return NewWithUnits(size, cells, regions, nil)
+}
+
+// NewWithUnits is [New] with extra units: each must hold N distinct cells of
+// the grid. The units are copied.
+func NewWithUnits(size int, cells, regions []uint8, extra []Unit) (*Puzzle, error) {
 	box := boxSide(size)
 	if box == 0 {
 		return nil, fmt.Errorf("solvers: grid side %d is not one of 4, 9, 16, 25", size)
@@ -70,8 +86,63 @@ func New(size int, cells, regions []uint8) (*Puzzle, error) {
 		p.regions = append([]uint8(nil), regions...)
 		p.standard = equalBytes(p.regions, StandardRegions(size))
 	}
+	for k, u := range extra {
+		if err := checkUnit(size, u); err != nil {
+			return nil, fmt.Errorf("solvers: extra unit %d (%q): %w", k+1, u.Name, err)
+		}
+		p.extra = append(p.extra, Unit{Name: u.Name, Cells: append([]int(nil), u.Cells...)})
+	}
 	p.clash = p.findClash()
 	return p, nil
+}
+
+func checkUnit(size int, u Unit) error {
+	if len(u.Cells) != size {
+		return fmt.Errorf("%d cells, want %d", len(u.Cells), size)
+	}
+	seen := make(map[int]bool, size)
+	for _, i := range u.Cells {
+		if i < 0 || i >= size*size {
+			return fmt.Errorf("cell index %d outside the grid", i)
+		}
+		if seen[i] {
+			return fmt.Errorf("cell %s listed twice", CellName(size, i))
+		}
+		seen[i] = true
+	}
+	return nil
+}
+
+// Diagonals returns the two main diagonals of a size×size grid, the extra
+// units of X-sudoku.
+func Diagonals(size int) []Unit {
+	d := []Unit{{Name: "diagonal 1"}, {Name: "diagonal 2"}}
+	for k := range size {
+		d[0].Cells = append(d[0].Cells, k*size+k)
+		d[1].Cells = append(d[1].Cells, k*size+size-1-k)
+	}
+	return d
+}
+
+// Windows returns the extra units of windoku on a size×size grid: the
+// box-side×box-side squares whose top-left cells are one cell beyond each
+// box corner except the last, four of them on a 9x9 grid.
+func Windows(size int) []Unit {
+	box := boxSide(size)
+	if box < 2 {
+		return nil
+	}
+	var w []Unit
+	for r := 1; r+box < size; r += box + 1 {
+		for c := 1; c+box < size; c += box + 1 {
+			u := Unit{Name: fmt.Sprintf("window %d", len(w)+1)}
+			for i := range box * box {
+				u.Cells = append(u.Cells, (r+i/box)*size+c+i%box)
+			}
+			w = append(w, u)
+		}
+	}
+	return w
 }
 
 func boxSide(size int) int {
@@ -135,11 +206,36 @@ func (p *Puzzle) NumGivens() int {
 	return n
 }
 
-// Units returns the 3N units of the grid, each the N cell indices of one
-// row, column or region: rows first, then columns, then regions.
+// ExtraUnits returns a copy of the units beyond rows, columns and regions.
+func (p *Puzzle) ExtraUnits() []Unit {
+	out := make([]Unit, len(p.extra))
+	for k, u := range p.extra {
+		out[k] = Unit{Name: u.Name, Cells: append([]int(nil), u.Cells...)}
+	}
+	return out
+}
+
+// NumUnits returns how many units the puzzle has: 3N plus its extra units.
+func (p *Puzzle) NumUnits() int { return 3*p.size + len(p.extra) }
+
+// Features returns what p uses beyond a standard grid.
+func (p *Puzzle) Features() Features {
+	var f Features
+	if !p.standard {
+		f |= Jigsaw
+	}
+	if len(p.extra) > 0 {
+		f |= ExtraUnits
+	}
+	return f
+}
+
+// Units returns every unit of the grid as N cell indices: the N rows, then
+// the N columns, then the N regions, then the extra units in the order they
+// were given.
 func (p *Puzzle) Units() [][]int {
 	n := p.size
-	units := make([][]int, 3*n)
+	units := make([][]int, 3*n, 3*n+len(p.extra))
 	for u := range units {
 		units[u] = make([]int, 0, n)
 	}
@@ -147,6 +243,9 @@ func (p *Puzzle) Units() [][]int {
 		units[i/n] = append(units[i/n], i)
 		units[n+i%n] = append(units[n+i%n], i)
 		units[2*n+int(p.regions[i])] = append(units[2*n+int(p.regions[i])], i)
+	}
+	for _, u := range p.extra {
+		units = append(units, append([]int(nil), u.Cells...))
 	}
 	return units
 }
@@ -174,7 +273,7 @@ func findClash(p *Puzzle, g Grid) *ClashError {
 				continue
 			}
 			if j := seen[v]; j >= 0 {
-				return &ClashError{Size: n, Value: int(v), First: j, Second: i, Unit: unitName(n, u)}
+				return &ClashError{Size: n, Value: int(v), First: j, Second: i, Unit: p.UnitName(u)}
 			}
 			seen[v] = i
 		}
@@ -182,7 +281,12 @@ func findClash(p *Puzzle, g Grid) *ClashError {
 	return nil
 }
 
-func unitName(n, u int) string {
+// UnitName names unit u, numbered as [Puzzle.Units] numbers them.
+func (p *Puzzle) UnitName(u int) string {
+	n := p.size
+	if u >= 3*n {
+		return p.extra[u-3*n].Name
+	}
 	switch u / n {
 	case 0:
 		return fmt.Sprintf("row %d", u+1)

@@ -1,6 +1,8 @@
 package solvers_test
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -237,4 +239,98 @@ func FuzzNew(f *testing.F) {
 			t.Fatalf("Check and Clash disagree on a full grid: Check %v, Clash %v", p.Check(givens), p.Clash())
 		}
 	})
+}
+
+func TestExtraUnits(t *testing.T) {
+	diag := solvers.Diagonals(9)
+	if got, want := diag[1].Cells, []int{8, 16, 24, 32, 40, 48, 56, 64, 72}; !equalInts(got, want) {
+		t.Errorf("anti-diagonal = %v, want %v", got, want)
+	}
+	win := solvers.Windows(9)
+	if len(win) != 4 {
+		t.Fatalf("%d windows on 9x9, want 4", len(win))
+	}
+	if got, want := win[3].Cells, []int{50, 51, 52, 59, 60, 61, 68, 69, 70}; !equalInts(got, want) {
+		t.Errorf("last window = %v, want %v (r6c6..r8c8)", got, want)
+	}
+	cells := make([]uint8, 81)
+	cells[0], cells[80] = 5, 5 // both on the main diagonal only
+	plain, err := solvers.NewStandard(9, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Clash() != nil || plain.Features() != 0 || plain.NumUnits() != 27 {
+		t.Errorf("standard puzzle: clash %v, features %v, %d units", plain.Clash(), plain.Features(), plain.NumUnits())
+	}
+	x, err := solvers.NewWithUnits(9, cells, nil, diag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Features() != solvers.ExtraUnits || x.NumUnits() != 29 || len(x.Units()) != 29 {
+		t.Errorf("X-sudoku: features %v, %d units", x.Features(), x.NumUnits())
+	}
+	if c := x.Clash(); c == nil || c.Unit != "diagonal 1" {
+		t.Errorf("X-sudoku clash = %v, want one in diagonal 1", c)
+	}
+
+	bad := []struct {
+		name string
+		unit solvers.Unit
+		want string
+	}{
+		{"short", solvers.Unit{Name: "u", Cells: []int{0, 1}}, "2 cells, want 9"},
+		{"outside", solvers.Unit{Name: "u", Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 81}}, "outside the grid"},
+		{"twice", solvers.Unit{Name: "u", Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 7}}, "r1c8 listed twice"},
+	}
+	for _, tc := range bad {
+		_, err := solvers.NewWithUnits(9, make([]uint8, 81), nil, []solvers.Unit{tc.unit})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s unit: %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestPrepare(t *testing.T) {
+	p, err := solvers.NewWithUnits(9, make([]uint8, 81), nil, solvers.Diagonals(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	all := solvers.Support{Features: solvers.Jigsaw | solvers.ExtraUnits}
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		sup    solvers.Support
+		p      *solvers.Puzzle
+		opts   solvers.Options
+		search bool
+		want   error
+	}{
+		{"ok", ctx, all, p, solvers.Options{Limit: 2}, true, nil},
+		{"nil puzzle", ctx, all, nil, solvers.Options{}, false, solvers.ErrMisuse},
+		{"zero puzzle", ctx, all, new(solvers.Puzzle), solvers.Options{}, false, solvers.ErrUnsupported},
+		{"negative limit", ctx, all, p, solvers.Options{Limit: -1}, false, solvers.ErrMisuse},
+		{"short weights", ctx, all, p, solvers.Options{Objective: &solvers.Objective{Weights: make([]int, 80)}}, false, solvers.ErrMisuse},
+		{"negative weight", ctx, all, p, solvers.Options{Objective: &solvers.Objective{Weights: append(make([]int, 80), -1)}}, false, solvers.ErrMisuse},
+		{"size", ctx, solvers.Support{Sizes: []int{4}, Features: all.Features}, p, solvers.Options{}, false, solvers.ErrUnsupported},
+		{"extra units", ctx, solvers.Support{Features: solvers.Jigsaw}, p, solvers.Options{}, false, solvers.ErrUnsupported},
+		{"cancelled", cancelled, all, p, solvers.Options{}, false, context.Canceled},
+	}
+	for _, tc := range tests {
+		search, err := solvers.Prepare(tc.ctx, "test", tc.sup, tc.p, tc.opts)
+		if search != tc.search || !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
+			t.Errorf("%s: Prepare = %v, %v; want %v, %v", tc.name, search, err, tc.search, tc.want)
+		}
+	}
+	clash := make([]uint8, 81)
+	clash[0], clash[1] = 3, 3
+	q, err := solvers.NewStandard(9, clash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if search, err := solvers.Prepare(ctx, "test", all, q, solvers.Options{}); search || err != nil {
+		t.Errorf("clashing givens: Prepare = %v, %v; want false, nil", search, err)
+	}
 }

@@ -17,10 +17,15 @@ type Strategy interface {
 	// Search returns the statistics of the search and a nil error when the
 	// search space is exhausted, the limit is reached or the visitor asks to
 	// stop. When ctx is done it stops within a few thousand nodes and returns
-	// an error wrapping ctx.Err(). A strategy that cannot handle p (a grid
-	// size it does not support) returns an error wrapping [ErrUnsupported]
-	// without searching. A puzzle whose givens clash has no solutions, which
-	// Search reports without searching.
+	// an error wrapping ctx.Err().
+	//
+	// Before searching, every implementation applies [Prepare] with the
+	// [Support] it declares: a nil puzzle, a negative limit or bad objective
+	// weights are errors wrapping [ErrMisuse]; a puzzle of a size or with a
+	// feature (jigsaw regions, extra units) it does not declare is an error
+	// wrapping [ErrUnsupported], never a search that ignores the feature;
+	// a puzzle whose givens clash has no solutions, reported without
+	// searching.
 	Search(ctx context.Context, p *Puzzle, opts Options) (Stats, error)
 }
 

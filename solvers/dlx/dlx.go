@@ -21,14 +21,18 @@ type strategy struct {
 
 func (*strategy) Name() string { return "dlx" }
 
+// support: every size, any regions, any extra units (each is one more
+// constraint per digit in the exact cover matrix).
+var support = solvers.Support{Features: solvers.Jigsaw | solvers.ExtraUnits}
+
+// Support declares what dlx handles.
+func (*strategy) Support() solvers.Support { return support }
+
 // Search visits the solutions of p as opts says. Givens that clash end the
 // search before it starts: no solutions, no nodes.
 func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
-	if p == nil || p.Size() == 0 {
-		return solvers.Stats{}, fmt.Errorf("dlx: %w: no grid", solvers.ErrUnsupported)
-	}
-	if p.Clash() != nil {
-		return solvers.Stats{}, nil
+	if ok, err := solvers.Prepare(ctx, "dlx", support, p, opts); !ok {
+		return solvers.Stats{}, err
 	}
 	e := s.encodings.Get().(*encoding)
 	defer s.encodings.Put(e)

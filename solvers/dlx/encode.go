@@ -22,6 +22,11 @@ type encoding struct {
 	col  []int32
 	grid solvers.Grid // the solution handed to the visitor
 	rows []int        // the matrix rows' columns, numKinds a row
+	// The extra units (X-sudoku's diagonals, windoku's windows), empty
+	// for most puzzles: extraCol[x*n+d] is the column of extra unit x and
+	// digit d, or -1, and extraOf[i] lists the extra units of cell i.
+	extraCol []int32
+	extraOf  [][]int
 }
 
 // Constraint kinds, in the order of their columns. Cells come first: the
@@ -60,6 +65,24 @@ func (e *encoding) build(p *solvers.Puzzle) error {
 		}
 	}
 
+	extra := p.ExtraUnits()
+	var extraUsed []uint32
+	if len(extra) > 0 {
+		extraUsed = make([]uint32, len(extra))
+		e.extraOf = resize(e.extraOf, nn)
+		for i := range e.extraOf {
+			e.extraOf[i] = e.extraOf[i][:0]
+		}
+		for x, u := range extra {
+			for _, i := range u.Cells {
+				e.extraOf[i] = append(e.extraOf[i], x)
+				if v := e.grid[i]; v != 0 {
+					extraUsed[x] |= 1 << (v - 1)
+				}
+			}
+		}
+	}
+
 	e.col = resize(e.col, numKinds*nn)
 	next := int32(0)
 	for i := range nn {
@@ -83,6 +106,17 @@ func (e *encoding) build(p *solvers.Puzzle) error {
 		}
 	}
 
+	e.extraCol = resize(e.extraCol, len(extra)*n)
+	for x := range extra {
+		for d := range n {
+			e.extraCol[x*n+d] = -1
+			if extraUsed[x]&(1<<d) == 0 {
+				e.extraCol[x*n+d] = next
+				next++
+			}
+		}
+	}
+
 	if err := e.m.Reset(int(next), 0); err != nil {
 		return fmt.Errorf("dlx: %w", err)
 	}
@@ -96,12 +130,31 @@ func (e *encoding) build(p *solvers.Puzzle) error {
 		rowCols := e.col[kindRow*nn+r*n:][:n]
 		colCols := e.col[kindColumn*nn+c*n:][:n]
 		regCols := e.col[kindRegion*nn+g*n:][:n]
-		for open := full &^ (used[r] | used[n+c] | used[2*n+g]); open != 0; open &= open - 1 {
+		open := full &^ (used[r] | used[n+c] | used[2*n+g])
+		if len(extra) > 0 {
+			for _, x := range e.extraOf[i] {
+				open &^= extraUsed[x]
+			}
+		}
+		for ; open != 0; open &= open - 1 {
 			d := bits.TrailingZeros32(open)
-			e.rows = append(e.rows, cellCol, int(rowCols[d]), int(colCols[d]), int(regCols[d]))
 			e.cell = append(e.cell, int32(i))
 			e.digit = append(e.digit, uint8(d+1))
+			if len(extra) == 0 {
+				e.rows = append(e.rows, cellCol, int(rowCols[d]), int(colCols[d]), int(regCols[d]))
+				continue
+			}
+			cols := []int{cellCol, int(rowCols[d]), int(colCols[d]), int(regCols[d])}
+			for _, x := range e.extraOf[i] {
+				cols = append(cols, int(e.extraCol[x*n+d]))
+			}
+			if _, err := e.m.AddRow(cols...); err != nil {
+				return fmt.Errorf("dlx: %w", err)
+			}
 		}
+	}
+	if len(extra) > 0 {
+		return nil
 	}
 	if _, err := e.m.AddRows(numKinds, e.rows); err != nil {
 		return fmt.Errorf("dlx: %w", err)

@@ -2,7 +2,6 @@ package fast
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -20,19 +19,20 @@ type strategy struct {
 
 func (*strategy) Name() string { return "fast" }
 
+// support: 9x9 only, any regions, no extra units.
+var support = solvers.Support{Sizes: []int{9}, Features: solvers.Jigsaw}
+
+// Support declares what fast handles.
+func (*strategy) Support() solvers.Support { return support }
+
 // checkEvery is how many nodes pass between two looks at the context.
 const checkEvery = 4096
 
 // Search visits the solutions of p as opts says; see [solvers.Strategy].
 func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
-	if p == nil {
-		return solvers.Stats{}, errors.New("fast: nil puzzle")
-	}
-	if n := p.Size(); n != 9 {
-		return solvers.Stats{}, fmt.Errorf("fast: %dx%d grid: %w", n, n, solvers.ErrUnsupported)
-	}
-	if opts.Limit < 0 {
-		return solvers.Stats{}, fmt.Errorf("fast: negative limit %d", opts.Limit)
+	search, err := solvers.Prepare(ctx, "fast", support, p, opts)
+	if err != nil {
+		return solvers.Stats{}, err
 	}
 	topo := s.standard
 	if !p.Standard() {
@@ -46,7 +46,7 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 		}
 		bound = b
 	}
-	if p.Clash() != nil {
+	if !search { // the givens clash
 		return solvers.Stats{}, nil
 	}
 

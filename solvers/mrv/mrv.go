@@ -2,7 +2,6 @@ package mrv
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/bits"
 
@@ -18,6 +17,13 @@ func New() solvers.Strategy { return Strategy{} }
 
 // Name returns "mrv".
 func (Strategy) Name() string { return "mrv" }
+
+// support: every size, any regions; no extra units (the search keeps one
+// row, column and region mask per cell).
+var support = solvers.Support{Features: solvers.Jigsaw}
+
+// Support declares what mrv handles.
+func (Strategy) Support() solvers.Support { return support }
 
 const (
 	maxCells = solvers.MaxSize * solvers.MaxSize
@@ -68,21 +74,14 @@ type search struct {
 // chosen, Stats.Guesses those whose chosen cell had more than one
 // candidate.
 func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
-	if p == nil {
-		return solvers.Stats{}, errors.New("mrv: nil puzzle")
-	}
-	if n := p.Size(); n < 1 || n > solvers.MaxSize {
-		// Only the zero Puzzle, which is not valid, gets here.
-		return solvers.Stats{}, fmt.Errorf("mrv: %dx%d grid: %w", n, n, solvers.ErrUnsupported)
+	if ok, err := solvers.Prepare(ctx, "mrv", support, p, opts); !ok {
+		return solvers.Stats{}, err
 	}
 	n := p.Size()
 	if opts.Objective != nil {
 		if err := checkObjective(opts.Objective, n*n); err != nil {
-			return solvers.Stats{}, fmt.Errorf("mrv: %w", err)
+			return solvers.Stats{}, fmt.Errorf("mrv: %w: %w", solvers.ErrMisuse, err)
 		}
-	}
-	if p.Clash() != nil {
-		return solvers.Stats{}, nil
 	}
 	s := &search{ctx: ctx, opts: opts, full: 1<<n - 1, best: -1}
 	s.cells = s.grid[:n*n]

@@ -2,7 +2,6 @@ package naive
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/bits"
 
@@ -17,6 +16,13 @@ func New() solvers.Strategy { return Strategy{} }
 
 // Name returns "naive".
 func (Strategy) Name() string { return "naive" }
+
+// support: every size, any regions; no extra units (the search reads
+// exactly one row, column and region per cell).
+var support = solvers.Support{Features: solvers.Jigsaw}
+
+// Support declares what naive handles.
+func (Strategy) Support() solvers.Support { return support }
 
 const (
 	maxCells = solvers.MaxSize * solvers.MaxSize
@@ -54,15 +60,8 @@ type search struct {
 // the grid read row by row. Stats.Nodes counts the empty cells reached,
 // Stats.Guesses those with more than one candidate.
 func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
-	if p == nil {
-		return solvers.Stats{}, errors.New("naive: nil puzzle")
-	}
-	if n := p.Size(); n < 1 || n > solvers.MaxSize {
-		// Only the zero Puzzle, which is not valid, gets here.
-		return solvers.Stats{}, fmt.Errorf("naive: %dx%d grid: %w", n, n, solvers.ErrUnsupported)
-	}
-	if p.Clash() != nil {
-		return solvers.Stats{}, nil
+	if ok, err := solvers.Prepare(ctx, "naive", support, p, opts); !ok {
+		return solvers.Stats{}, err
 	}
 	n := p.Size()
 	s := &search{ctx: ctx, opts: opts, full: 1<<n - 1}

@@ -2,7 +2,6 @@ package propagate
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/bits"
 
@@ -18,6 +17,13 @@ func New() solvers.Strategy { return Strategy{} }
 
 // Name returns "propagate".
 func (Strategy) Name() string { return "propagate" }
+
+// support: every size, any regions, any extra units: peers and hidden
+// singles come from the puzzle's unit list.
+var support = solvers.Support{Features: solvers.Jigsaw | solvers.ExtraUnits}
+
+// Support declares what propagate handles.
+func (Strategy) Support() solvers.Support { return support }
 
 // ctxEvery is a mask on the node count: the context is polled once every
 // ctxEvery+1 nodes.
@@ -46,15 +52,8 @@ type search struct {
 // propagated states: the root and one per digit tried at a branch point;
 // every branch point is a guess.
 func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
-	if p == nil {
-		return solvers.Stats{}, errors.New("propagate: nil puzzle")
-	}
-	if n := p.Size(); n < 1 || n > solvers.MaxSize {
-		// Only the zero Puzzle, which is not valid, gets here.
-		return solvers.Stats{}, fmt.Errorf("propagate: %dx%d grid: %w", n, n, solvers.ErrUnsupported)
-	}
-	if p.Clash() != nil {
-		return solvers.Stats{}, nil
+	if ok, err := solvers.Prepare(ctx, "propagate", support, p, opts); !ok {
+		return solvers.Stats{}, err
 	}
 	s := newSearch(ctx, p, opts)
 	s.st.Nodes++
@@ -127,7 +126,7 @@ func (s *search) propagate(cand []uint32, solved int) (int, bool) {
 			return solved, true
 		}
 		// Hidden singles: a digit with one place in a unit goes there.
-		for u := range 3 * s.n {
+		for u := range s.g.numUnits {
 			cells := s.g.units[u*s.n : (u+1)*s.n]
 			var once, twice, placed uint32
 			for _, c := range cells {

@@ -8,16 +8,21 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
-// CheckInvalidPuzzle checks that s refuses a nil puzzle with an error, and
-// the zero Puzzle with one wrapping solvers.ErrUnsupported and no solution.
+// CheckInvalidPuzzle checks the misuse rules of [solvers.Prepare]: a nil
+// puzzle and a negative limit are errors wrapping solvers.ErrMisuse, the
+// zero Puzzle one wrapping solvers.ErrUnsupported, all without searching.
 func CheckInvalidPuzzle(t *testing.T, s solvers.Strategy) {
 	t.Helper()
-	if _, err := s.Search(context.Background(), nil, solvers.Options{}); err == nil {
-		t.Errorf("%s: nil puzzle: no error", s.Name())
+	ctx := context.Background()
+	if st, err := s.Search(ctx, nil, solvers.Options{}); !errors.Is(err, solvers.ErrMisuse) || st != (solvers.Stats{}) {
+		t.Errorf("%s: nil puzzle: %+v, error %v; want no search, ErrMisuse", s.Name(), st, err)
 	}
-	st, err := s.Search(context.Background(), new(solvers.Puzzle), solvers.Options{})
-	if !errors.Is(err, solvers.ErrUnsupported) || st.Solutions != 0 {
-		t.Errorf("%s: zero Puzzle: %d solutions, error %v; want 0, ErrUnsupported", s.Name(), st.Solutions, err)
+	if st, err := s.Search(ctx, empty(t, 9), solvers.Options{Limit: -1}); !errors.Is(err, solvers.ErrMisuse) || st != (solvers.Stats{}) {
+		t.Errorf("%s: negative limit: %+v, error %v; want no search, ErrMisuse", s.Name(), st, err)
+	}
+	st, err := s.Search(ctx, new(solvers.Puzzle), solvers.Options{})
+	if !errors.Is(err, solvers.ErrUnsupported) || st != (solvers.Stats{}) {
+		t.Errorf("%s: zero Puzzle: %+v, error %v; want no search, ErrUnsupported", s.Name(), st, err)
 	}
 }
 

@@ -49,6 +49,9 @@ func Run(t *testing.T, s solvers.Strategy, cfg Config) {
 	t.Run("Sizes", func(t *testing.T) { testSizes(t, s, cfg) })
 	t.Run("Enumerate", func(t *testing.T) { testEnumerate(t, s, cfg) })
 	t.Run("Cancel", func(t *testing.T) { testCancel(t, s, cfg) })
+	t.Run("Misuse", func(t *testing.T) { CheckInvalidPuzzle(t, s) })
+	t.Run("Support", func(t *testing.T) { testSupport(t, s, cfg) })
+	t.Run("Variants", func(t *testing.T) { testVariants(t, s, cfg) })
 }
 
 // Dir returns the repository's testdata directory or fails the test.

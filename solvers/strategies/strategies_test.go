@@ -248,3 +248,49 @@ func TestAgree16x16(t *testing.T) {
 	}
 	agree(t, ps, map[string]bool{"naive": true, "mrv": true}, wantCount(1))
 }
+
+// TestRefuseUnsupported checks every registered strategy against its own
+// declaration: each declares what it supports, and a puzzle with a feature
+// it does not declare (extra units, jigsaw regions) or a size it does not
+// declare is refused with ErrUnsupported before any search, never answered.
+func TestRefuseUnsupported(t *testing.T) {
+	base := solverstest.LoadSet(t, "top95", 1)[0]
+	jigsaws, _ := solverstest.Jigsaw(t)
+	var cases []*solvers.Puzzle
+	for _, v := range solverstest.Variants {
+		p, err := solvers.NewWithUnits(9, base.Givens(), nil, v.Units(9))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, p)
+	}
+	jx, err := solvers.NewWithUnits(9, jigsaws[0].Givens(), jigsaws[0].Regions(), solvers.Diagonals(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, jigsaws[0], jx)
+	for _, size := range []int{4, 16, 25} {
+		p, err := solvers.NewStandard(size, make([]uint8, size*size))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, p)
+	}
+	for _, s := range strategies.All() {
+		if _, ok := s.(solvers.Supporter); !ok {
+			t.Errorf("%s does not declare what it supports", s.Name())
+			continue
+		}
+		sup := solvers.SupportOf(s)
+		for _, p := range cases {
+			if sup.Handles(p) {
+				continue
+			}
+			st, err := s.Search(context.Background(), p, solvers.Options{Limit: 2})
+			if !errors.Is(err, solvers.ErrUnsupported) || st != (solvers.Stats{}) {
+				t.Errorf("%s: %dx%d puzzle with %v: %+v, error %v; want no search and ErrUnsupported",
+					s.Name(), p.Size(), p.Size(), p.Features(), st, err)
+			}
+		}
+	}
+}
