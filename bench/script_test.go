@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -66,5 +67,64 @@ func TestBenchCompareScript(t *testing.T) {
 	}
 	if after := worktrees(); after != before {
 		t.Errorf("worktrees before:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+// TestBenchCompareProbe runs the script's "has a bench command" probe many
+// times: piped into `grep -q` under pipefail it failed about one run in
+// eight (SIGPIPE), which made the whole test suite flaky.
+func TestBenchCompareProbe(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sj := filepath.Join(t.TempDir(), "sudoku-judge")
+	build := exec.Command("go", "build", "-o", sj, "./judge/cmd/sudoku-judge")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	script := filepath.Join(root, "scripts", "bench-compare.sh")
+	runs := 200
+	if testing.Short() {
+		runs = 40
+	}
+	for i := range runs {
+		if out, err := exec.Command(script, "--has-bench", sj).CombinedOutput(); err != nil {
+			t.Fatalf("run %d: the probe failed on a binary with a bench command: %v\n%s", i, err, out)
+		}
+	}
+	if err := exec.Command(script, "--has-bench", "/bin/true").Run(); err == nil {
+		t.Error("the probe accepted /bin/true")
+	}
+}
+
+// TestScriptsNoEarlyExitPipes: under `set -o pipefail`, a pipe into a
+// reader that may exit before the writer finishes (grep -q, grep -m, head)
+// fails when the writer gets SIGPIPE. No script may use one.
+func TestScriptsNoEarlyExitPipes(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "scripts", "*"))
+	files = append(files, filepath.Join(root, ".ci", "run"))
+	bad := regexp.MustCompile(`\|\s*(grep\s+(-[a-zA-Z]*[qm]|--quiet|--max-count)|head\b)`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue // a directory
+		}
+		if !strings.Contains(string(data), "pipefail") {
+			continue
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") {
+				continue
+			}
+			if bad.MatchString(line) {
+				t.Errorf("%s:%d: a pipe into an early-exiting reader under pipefail: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
 	}
 }

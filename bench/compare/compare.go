@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -39,11 +40,29 @@ func (r Row) Delta() float64 {
 	return r.NewSum.Center/r.OldSum.Center - 1
 }
 
+// ExactUnits are deterministic counters: the same search on the same
+// puzzles gives the same value every run, so any difference means the
+// search itself changed, and no statistics are needed to say so.
+var ExactUnits = []string{"guesses/puzzle", "nodes/puzzle"}
+
+// SearchChanged reports whether a deterministic counter differs between
+// the two sides.
+func (r Row) SearchChanged() bool {
+	if !r.Both() {
+		return false
+	}
+	o, n := slices.Clone(r.Old.Values), slices.Clone(r.New.Values)
+	slices.Sort(o)
+	slices.Sort(n)
+	return !slices.Equal(slices.Compact(o), slices.Compact(n))
+}
+
 // A Table is every row of one unit, such as "sec/op" or "sec/puzzle",
 // in the order the benchmarks first appear.
 type Table struct {
-	Unit string
-	Rows []Row
+	Unit  string
+	Exact bool // Unit is one of ExactUnits
+	Rows  []Row
 	// OldGeomean and NewGeomean are the geometric means of the medians of
 	// the rows that have both sides; 0 when there are none or a median is
 	// not positive.
@@ -149,12 +168,32 @@ func Compare(oldName string, old []*benchfmt.Result, newName string, new []*benc
 			}
 		}
 	}
+	if len(old) == 0 {
+		return nil, fmt.Errorf("compare: %s holds no benchmark results", oldName)
+	}
+	if len(new) == 0 {
+		return nil, fmt.Errorf("compare: %s holds no benchmark results", newName)
+	}
 	add(old, false)
 	add(new, true)
+	if len(units) == 0 {
+		return nil, fmt.Errorf("compare: filter %q matches no result in %s or %s", filter, oldName, newName)
+	}
+	common := 0
+	for _, unit := range units {
+		for _, cl := range cells[unit] {
+			if len(cl.old) > 0 && len(cl.new) > 0 {
+				common++
+			}
+		}
+	}
+	if common == 0 {
+		return nil, fmt.Errorf("compare: no benchmark is in both %s and %s: nothing to compare", oldName, newName)
+	}
 
 	th := benchmath.DefaultThresholds
 	for _, unit := range units {
-		t := &Table{Unit: unit}
+		t := &Table{Unit: unit, Exact: slices.Contains(ExactUnits, unit)}
 		var logOld, logNew float64
 		n := 0
 		for _, name := range names[unit] {
@@ -199,20 +238,54 @@ func (r Regression) String() string {
 	return fmt.Sprintf("%s %s: %+.1f%% (%s)", r.Row.Name, r.Unit, 100*r.Row.Delta(), r.Row.Cmp)
 }
 
-// Regressions returns the rows of time units (sec/op, sec/puzzle, ...)
-// whose median grew by more than pct percent with a significant
-// difference.
+// GateUnits are the units the gate looks at, most telling first. Each
+// benchmark is judged once, in the first of these units it has: sec/op
+// and sec/puzzle of one benchmark are the same measurement scaled.
+var GateUnits = []string{"instructions/puzzle", "sec/puzzle", "sec/op"}
+
+// Regressions returns the benchmarks whose median grew by more than pct
+// percent with a significant difference, each benchmark once, in the
+// first of GateUnits it was measured in.
 func (c *Comparison) Regressions(pct float64) []Regression {
 	var out []Regression
-	for _, t := range c.Tables {
-		if !strings.HasPrefix(t.Unit, "sec/") {
-			continue
-		}
-		for _, r := range t.Rows {
-			if r.Significant() && r.Delta()*100 > pct {
-				out = append(out, Regression{Unit: t.Unit, Row: r})
+	judged := make(map[string]bool)
+	for _, unit := range GateUnits {
+		for _, t := range c.Tables {
+			if t.Unit != unit {
+				continue
+			}
+			for _, r := range t.Rows {
+				if !r.Both() || judged[r.Name] {
+					continue
+				}
+				judged[r.Name] = true
+				if r.Significant() && r.Delta()*100 > pct {
+					out = append(out, Regression{Unit: t.Unit, Row: r})
+				}
 			}
 		}
 	}
 	return out
+}
+
+// Spread returns the larger relative half-width of the two sides'
+// confidence intervals, such as 0.04 for ±4%: how far the medians could
+// move by noise alone. It is +Inf when an interval cannot be computed.
+func (r Row) Spread() float64 {
+	spread := 0.0
+	for _, s := range []benchmath.Summary{r.OldSum, r.NewSum} {
+		if s.Center == 0 || math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0) {
+			return math.Inf(1)
+		}
+		// The larger side of the interval, as benchmath's "± x%" shows it.
+		spread = max(spread, max(s.Hi-s.Center, s.Center-s.Lo)/math.Abs(s.Center))
+	}
+	return spread
+}
+
+// Noisy reports whether a significant change is no larger than the
+// spread of the measurements: the test says the samples differ, but noise
+// of that size could have made the difference.
+func (r Row) Noisy() bool {
+	return r.Significant() && math.Abs(r.Delta()) <= r.Spread()
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
@@ -23,9 +26,13 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		cls := benchunit.ClassOf(t.Unit)
 		var rows [][]string
 		for _, r := range t.Rows {
+			if t.Exact {
+				rows = append(rows, []string{r.Name, exact(r.Old), exact(r.New), ExactString(r), ""})
+				continue
+			}
 			rows = append(rows, []string{r.Name, summary(r.Old, r.OldSum, cls), summary(r.New, r.NewSum, cls), DeltaString(r), PString(r)})
 		}
-		if t.OldGeomean > 0 {
+		if t.OldGeomean > 0 && !t.Exact {
 			rows = append(rows, []string{"geomean", benchunit.Scale(t.OldGeomean, cls), benchunit.Scale(t.NewGeomean, cls),
 				fmt.Sprintf("%+.2f%%", 100*(t.NewGeomean/t.OldGeomean-1)), ""})
 		}
@@ -40,7 +47,76 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		_, err := fmt.Fprintln(w, "no benchmark results to compare")
 		return err
 	}
+	return c.writeNotes(w)
+}
+
+// writeNotes explains what the tables cannot show by themselves: changes
+// no larger than the noise, intervals that could not be computed, and
+// searches that changed.
+func (c *Comparison) writeNotes(w io.Writer) error {
+	var notes []string
+	seen := make(map[string]bool)
+	note := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			notes = append(notes, s)
+		}
+	}
+	for _, t := range c.Tables {
+		for _, r := range t.Rows {
+			if t.Exact {
+				if r.SearchChanged() {
+					note(fmt.Sprintf("search changed: %s %s differs (%s -> %s)", r.Name, t.Unit, exact(r.Old), exact(r.New)))
+				}
+				continue
+			}
+			if r.Noisy() {
+				note(fmt.Sprintf("warning: %s %s: the change (%+.1f%%) is no larger than the spread of the measurements (±%.1f%%): it may be noise; take more runs",
+					r.Name, t.Unit, 100*r.Delta(), 100*r.Spread()))
+			}
+			for _, s := range []benchmath.Summary{r.OldSum, r.NewSum} {
+				for _, warn := range s.Warnings {
+					note(fmt.Sprintf("note: ± ∞: %v (bench --count 10 or more gives finite intervals)", warn))
+				}
+			}
+		}
+	}
+	if len(notes) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w)
+	for _, n := range notes {
+		if _, err := fmt.Fprintln(w, n); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// exact formats a deterministic counter's distinct values.
+func exact(s *benchmath.Sample) string {
+	if s == nil {
+		return ""
+	}
+	vals := slices.Clone(s.Values)
+	slices.Sort(vals)
+	var parts []string
+	for _, v := range slices.Compact(vals) {
+		parts = append(parts, strconv.FormatFloat(v, 'g', 6, 64))
+	}
+	return strings.Join(parts, ",")
+}
+
+// ExactString is the verdict on a deterministic counter: "search changed"
+// or "=" (identical), "" for a missing side.
+func ExactString(r Row) string {
+	switch {
+	case !r.Both():
+		return ""
+	case r.SearchChanged():
+		return "search changed"
+	}
+	return "="
 }
 
 // summary formats a median and its confidence interval as "1.23m ± 4%",
@@ -64,6 +140,8 @@ func DeltaString(r Row) string {
 		return "~"
 	case math.IsNaN(d):
 		return "?"
+	case r.Noisy():
+		return fmt.Sprintf("%+.2f%% (noise?)", 100*d)
 	}
 	return fmt.Sprintf("%+.2f%%", 100*d)
 }

@@ -20,6 +20,7 @@ const Pkg = "github.com/sudoku-judge/sudoku-judge/bench"
 type Header struct {
 	GOOS, GOARCH string
 	CPU          string
+	GoVersion    string // the toolchain that built the benchmark, runtime.Version()
 	Pkg          string
 	Commit       string // "" when unknown
 	Dirty        bool   // the working tree had changes not in Commit
@@ -36,6 +37,7 @@ func (h Header) config() [][2]string {
 	add("goos", h.GOOS)
 	add("goarch", h.GOARCH)
 	add("cpu", h.CPU)
+	add("go", h.GoVersion)
 	add("pkg", h.Pkg)
 	add("commit", h.Commit)
 	if h.Commit != "" {
@@ -48,7 +50,7 @@ func (h Header) config() [][2]string {
 // What it could not find out comes back as warnings, not errors: results
 // are worth writing without a commit.
 func Describe(ctx context.Context, dir string) (Header, []error) {
-	h := Header{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpuName(), Pkg: Pkg}
+	h := Header{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpuName(), GoVersion: runtime.Version(), Pkg: Pkg}
 	var warnings []error
 	commit, err := git(ctx, dir, "rev-parse", "HEAD")
 	if err != nil {

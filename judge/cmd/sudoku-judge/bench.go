@@ -49,7 +49,7 @@ With -o, the results are written in Go's benchmark format, readable by
 benchstat and 'sudoku-judge compare', and the per-puzzle times beside it in
 FILE.puzzles.json, for 'sudoku-judge report'. The file records the machine
 and the git commit, and whether the tree was dirty.`,
-		Example: `  sudoku-judge bench --set top95,hardest1106 --count 5 -o new.txt
+		Example: `  sudoku-judge bench --set top95,hardest1106 -o new.txt
   sudoku-judge bench --problem poj3074 --set tests,top1465 --program sol.cpp --strategy dlx,fast`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -107,7 +107,7 @@ and the git commit, and whether the tree was dirty.`,
 	f.StringVar(&problem, "problem", workload.Sudoku, `"sudoku" (the public sets, counting to 2), comma-separated problem IDs, or all`)
 	f.StringVar(&strategy, "strategy", "all", "comma-separated strategy names, or all")
 	f.StringVar(&set, "set", "", `comma-separated sets: tests (a problem's own), `+strings.Join(setNames(), ", ")+`, or all (default: top95,hardest1106 for sudoku, tests and those for a problem)`)
-	f.IntVar(&count, "count", 5, "passes of each solver over each set")
+	f.IntVar(&count, "count", 10, "passes of each solver over each set (10 or more for finite 95% intervals)")
 	f.IntVar(&maxPuzzles, "max", 0, "use at most this many puzzles of each set (0: all)")
 	f.StringArrayVar(&programs, "program", nil, "a contest program to time as well (repeatable): an executable or a .c/.cpp/.go/.py source")
 	f.StringVarP(&out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
