@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"golang.org/x/perf/benchfmt"
 )
 
 // synthetic writes count results of two benchmarks in benchfmt, with times
@@ -136,12 +138,21 @@ func TestBadInput(t *testing.T) {
 	if _, err := Compare("a", res, "b", res, "/("); err == nil {
 		t.Error("a malformed filter was accepted")
 	}
-	c, err := Compare("a", nil, "b", nil, "")
-	if err != nil || len(c.Tables) != 0 {
-		t.Fatalf("empty inputs: %v, %d tables", err, len(c.Tables))
-	}
-	var out bytes.Buffer
-	if err := c.WriteText(&out); err != nil || !strings.Contains(out.String(), "no benchmark results") {
-		t.Errorf("empty comparison printed %q, %v", out.String(), err)
+	other, _, _ := Read(strings.NewReader("BenchmarkY 1 100 ns/op\n"), "g.txt")
+	// Each of these once printed "no significant slowdown" and passed the gate.
+	for _, tt := range []struct {
+		name     string
+		old, new []*benchfmt.Result
+		filter   string
+		want     string
+	}{
+		{"empty old", nil, res, "", "a holds no benchmark results"},
+		{"empty new", res, nil, "", "b holds no benchmark results"},
+		{"filter matching nothing", res, res, "/strategy:none", "matches no result"},
+		{"nothing in common", res, other, "", "no benchmark is in both"},
+	} {
+		if _, err := Compare("a", tt.old, "b", tt.new, tt.filter); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
 	}
 }
