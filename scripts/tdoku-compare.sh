@@ -11,7 +11,8 @@
 # fast_solv_9r2, puzzles as given: no sampling, no permutation) and then
 # sudoku-judge bench (fast and dlx), so load changes on a shared machine hit
 # both alike. Cells are min-max over the rounds; the ratios are taken within
-# each round. Environment: CXX, CC (default g++, gcc), SECS (tdoku's seconds
+# each round: the median round's, then their range. On a busy machine use
+# more rounds and trust the median ratio, not the extremes. Environment: CXX, CC (default g++, gcc), SECS (tdoku's seconds
 # per solver and set, default 2), PASSES (sudoku-judge passes per round,
 # default 5).
 set -euo pipefail
@@ -86,9 +87,10 @@ awk -v sets="$sets" '
 	function span(s, a, d,   r, lo, hi, x) {
 		for (r = 1; r <= rounds; r++) { x = v[r, s, a]; if (r == 1 || x < lo) lo = x; if (r == 1 || x > hi) hi = x }
 		return rng(lo, hi, d) }
-	function ratio(s, a, b,   r, lo, hi, x) {
-		for (r = 1; r <= rounds; r++) { x = v[r, s, a] / v[r, s, b]; if (r == 1 || x < lo) lo = x; if (r == 1 || x > hi) hi = x }
-		return rng(lo, hi, 2) }
+	function ratio(s, a, b,   r, i, j, t, x) { # the median round, then the range
+		for (r = 1; r <= rounds; r++) x[r] = v[r, s, a] / v[r, s, b]
+		for (i = 1; i <= rounds; i++) for (j = i + 1; j <= rounds; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
+		return sprintf("%.2f (%s)", rounds % 2 ? x[(rounds+1)/2] : (x[rounds/2] + x[rounds/2+1]) / 2, rng(x[1], x[rounds], 2)) }
 	END { n = split(sets, ss, " ")
 		for (i = 1; i <= n; i++) { s = ss[i]
 			printf "| %s | %s | %s | %s | %s | %s | %s |\n", s, span(s, "tdoku", 2), span(s, "fast", 2),
