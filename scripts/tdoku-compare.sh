@@ -12,9 +12,9 @@
 # sudoku-judge bench (fast and dlx), so load changes on a shared machine hit
 # both alike. Cells are min-max over the rounds; the ratios are taken within
 # each round: the median round's, then their range. On a busy machine use
-# more rounds and trust the median ratio, not the extremes. Environment: CXX, CC (default g++, gcc), SECS (tdoku's seconds
-# per solver and set, default 2), PASSES (sudoku-judge passes per round,
-# default 5).
+# more rounds and trust the median ratio, not the extremes.
+# Environment: CXX, CC (default g++, gcc), SECS (tdoku's seconds per solver
+# and set, default 2), PASSES (sudoku-judge passes per round, default 5).
 set -euo pipefail
 
 if [[ $# -lt 1 || $# -gt 2 ]]; then
