@@ -3,14 +3,14 @@ package judge
 import (
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // A Result is the judgement of one solution on one problem.
 type Result struct {
 	Problem   string          `json:"problem"`
 	Solution  string          `json:"solution"` // a strategy name or the program's path
-	Verdict   verdict.Verdict `json:"verdict"`  // the worst verdict of the tests
+	Verdict   contest.Verdict `json:"verdict"`  // the worst verdict of the tests
 	Passed    int             `json:"passed"`
 	Total     int             `json:"total"`
 	Isolation string          `json:"isolation,omitempty"` // what sandbox was in force, for programs
@@ -20,7 +20,7 @@ type Result struct {
 // A TestResult is the judgement of one test.
 type TestResult struct {
 	Name     string          `json:"name"`
-	Verdict  verdict.Verdict `json:"verdict"`
+	Verdict  contest.Verdict `json:"verdict"`
 	TimeMS   float64         `json:"time_ms"`
 	MemoryKB int64           `json:"memory_kb,omitempty"`
 	ExitCode *int            `json:"exit_code,omitempty"`
@@ -40,16 +40,16 @@ func Millis(d time.Duration) float64 { return float64(d) / float64(time.Millisec
 func (r *Result) Summarize() {
 	r.Total = len(r.Tests)
 	r.Passed = 0
-	vs := make([]verdict.Verdict, 0, len(r.Tests))
+	vs := make([]contest.Verdict, 0, len(r.Tests))
 	for _, t := range r.Tests {
 		if t.Verdict.Passed() {
 			r.Passed++
 		}
 		vs = append(vs, t.Verdict)
 	}
-	r.Verdict = verdict.Worst(vs...)
+	r.Verdict = contest.Worst(vs...)
 	if len(vs) == 0 {
-		r.Verdict = verdict.NA
+		r.Verdict = contest.NA
 	}
 }
 
@@ -71,7 +71,7 @@ func (r *Result) MaxTime() time.Duration {
 	return d
 }
 
-// Failed reports whether any test failed (see verdict.Verdict.Failed).
+// Failed reports whether any test failed (see contest.Verdict.Failed).
 func (r *Result) Failed() bool {
 	for _, t := range r.Tests {
 		if t.Verdict.Failed() {

@@ -4,22 +4,22 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func TestSummarize(t *testing.T) {
 	tests := []struct {
 		name   string
-		tests  []verdict.Verdict
-		want   verdict.Verdict
+		tests  []contest.Verdict
+		want   contest.Verdict
 		passed int
 		failed bool
 	}{
-		{"none", nil, verdict.NA, 0, false},
-		{"all N/A", []verdict.Verdict{verdict.NA, verdict.NA}, verdict.NA, 0, false},
-		{"all AC", []verdict.Verdict{verdict.AC, verdict.AC}, verdict.AC, 2, false},
-		{"a TLE", []verdict.Verdict{verdict.AC, verdict.TLE}, verdict.TLE, 1, false},
-		{"a WA", []verdict.Verdict{verdict.TLE, verdict.WA, verdict.AC}, verdict.WA, 1, true},
+		{"none", nil, contest.NA, 0, false},
+		{"all N/A", []contest.Verdict{contest.NA, contest.NA}, contest.NA, 0, false},
+		{"all AC", []contest.Verdict{contest.AC, contest.AC}, contest.AC, 2, false},
+		{"a TLE", []contest.Verdict{contest.AC, contest.TLE}, contest.TLE, 1, false},
+		{"a WA", []contest.Verdict{contest.TLE, contest.WA, contest.AC}, contest.WA, 1, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -35,7 +35,7 @@ type Problem interface {
 	// Format writes the answers of every case as the problem's output.
 	Format(w io.Writer, answers []Answer) error
 	// Checker judges an output of this problem.
-	Checker() checker.Checker
+	Checker() contest.Checker
 	// Reference is the strategy the problem's expected answers come from.
 	Reference() solvers.Strategy
 	// Generate writes a random valid input of opts.Count cases.
@@ -50,15 +50,9 @@ type Answer struct {
 	Stats     solvers.Stats
 }
 
-// A Test is one input file and its expected output.
-type Test struct {
-	Name   string // "sample/1", "secret/hard-01"
-	Input  []byte
-	Answer []byte
-}
-
-// Group returns "sample" or "secret".
-func (t Test) Group() string { return path.Dir(t.Name) }
+// A Test is one input file and its expected output: contest.Test, named
+// here too for the problems' callers.
+type Test = contest.Test
 
 // GenOptions say what [Problem.Generate] writes.
 type GenOptions struct {

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -64,7 +64,7 @@ type Report struct {
 	Elapsed time.Duration
 }
 
-// Failed reports whether any test failed (see verdict.Verdict.Failed) or
+// Failed reports whether any test failed (see contest.Verdict.Failed) or
 // any two strategies disagreed.
 func (r *Report) Failed() bool {
 	if len(r.Disagreements) > 0 {
@@ -81,11 +81,11 @@ func (r *Report) Failed() bool {
 // Summary returns a one-line account of the report, such as
 // "25 runs in 12.3 s: 19 AC, 4 TLE, 2 N/A; no disagreements".
 func (r *Report) Summary() string {
-	count := map[verdict.Verdict]int{}
+	count := map[contest.Verdict]int{}
 	for _, res := range r.Results {
 		count[res.Verdict]++
 	}
-	vs := make([]verdict.Verdict, 0, len(count))
+	vs := make([]contest.Verdict, 0, len(count))
 	for v := range count {
 		vs = append(vs, v)
 	}
@@ -110,17 +110,20 @@ func (r *Report) Summary() string {
 	return s
 }
 
-// rank orders verdicts in summaries: passes first, then the verdicts that
-// are not failures, then the failures.
-func rank(v verdict.Verdict) int {
-	order := []verdict.Verdict{verdict.AC, verdict.TLE, verdict.MLE, verdict.OLE, verdict.NA,
-		verdict.PE, verdict.WA, verdict.RE, verdict.CE, verdict.IE}
-	for i, o := range order {
-		if o == v {
-			return i
-		}
+// rank orders verdicts in summaries: passes first, then the resource
+// limits, then N/A and SKIPPED (not judged), then the failures, each group
+// in contest's severity order.
+func rank(v contest.Verdict) int {
+	group := 1
+	switch {
+	case v.Passed():
+		group = 0
+	case v == contest.NA || v == contest.Skipped:
+		group = 2
+	case v.Failed():
+		group = 3
 	}
-	return len(order)
+	return group*100 + v.Severity()
 }
 
 func plural(n int, one, many string) string {
@@ -157,7 +160,7 @@ func Run(ctx context.Context, probs []problems.Problem, strats []solvers.Strateg
 			if err != nil {
 				// The problem's data cannot be read: a judge failure,
 				// reported on every pair so no run of it looks clean.
-				rep.Results[i].Tests = []judge.TestResult{{Name: "tests", Verdict: verdict.IE,
+				rep.Results[i].Tests = []judge.TestResult{{Name: "tests", Verdict: contest.IE,
 					Message: oneLine(fmt.Sprintf("loading the tests of %s: %v", prob.ID(), err))}}
 				rep.Results[i].Summarize()
 				continue
@@ -203,8 +206,11 @@ feed:
 	wg.Wait()
 
 	for pi, prob := range probs {
+		if ctx.Err() != nil {
+			break // an interrupted run compares nothing: its outputs are partial
+		}
 		rep.Disagreements = append(rep.Disagreements,
-			compare(prob, strats, testsOf[pi], outputs[pi*len(strats):(pi+1)*len(strats)])...)
+			compare(ctx, prob, strats, testsOf[pi], outputs[pi*len(strats):(pi+1)*len(strats)])...)
 	}
 	rep.Elapsed = time.Since(start)
 	if err := ctx.Err(); err != nil {
@@ -234,7 +240,7 @@ func judgePair(ctx context.Context, p pair, opts Options) (judge.Result, [][]byt
 			break
 		}
 		if tleOn != "" {
-			res.Tests = append(res.Tests, judge.TestResult{Name: t.Name, Verdict: verdict.TLE,
+			res.Tests = append(res.Tests, judge.TestResult{Name: t.Name, Verdict: contest.TLE,
 				Message: "skipped after TLE on " + tleOn})
 			continue
 		}
@@ -244,7 +250,7 @@ func judgePair(ctx context.Context, p pair, opts Options) (judge.Result, [][]byt
 		}
 		res.Tests = append(res.Tests, tr)
 		outs[i] = out
-		if tr.Verdict == verdict.TLE && !opts.RunAfterTLE {
+		if tr.Verdict == contest.TLE && !opts.RunAfterTLE {
 			tleOn = t.Name
 		}
 	}

@@ -12,9 +12,8 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -37,8 +36,8 @@ func threeTests(id string) *fakeProblem {
 }
 
 // verdicts returns the test verdicts of r.
-func verdicts(r judge.Result) []verdict.Verdict {
-	var vs []verdict.Verdict
+func verdicts(r judge.Result) []contest.Verdict {
+	var vs []contest.Verdict
 	for _, t := range r.Tests {
 		vs = append(vs, t.Verdict)
 	}
@@ -60,24 +59,24 @@ func run(t *testing.T, probs []problems.Problem, strats []solvers.Strategy, opts
 func TestVerdicts(t *testing.T) {
 	tests := []struct {
 		strat    solvers.Strategy
-		verdict  verdict.Verdict // of the result
-		tests    []verdict.Verdict
+		verdict  contest.Verdict // of the result
+		tests    []contest.Verdict
 		passed   int
 		failed   bool
 		message  string // in the first test's message
 		timeMS   float64
 		hasTimes bool // whether the first test has a measured time
 	}{
-		{strat: forward, verdict: verdict.AC, tests: []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC}, passed: 3, hasTimes: true},
-		{strat: wrong{}, verdict: verdict.WA, tests: []verdict.Verdict{verdict.WA, verdict.WA, verdict.WA}, failed: true,
+		{strat: forward, verdict: contest.AC, tests: []contest.Verdict{contest.AC, contest.AC, contest.AC}, passed: 3, hasTimes: true},
+		{strat: wrong{}, verdict: contest.WA, tests: []contest.Verdict{contest.WA, contest.WA, contest.WA}, failed: true,
 			message: `line 1: expected "1234", got "2134"`, hasTimes: true},
-		{strat: sleepy{}, verdict: verdict.TLE, tests: []verdict.Verdict{verdict.TLE, verdict.TLE, verdict.TLE},
+		{strat: sleepy{}, verdict: contest.TLE, tests: []contest.Verdict{contest.TLE, contest.TLE, contest.TLE},
 			message: "stopped at the ", timeMS: 50},
-		{strat: panicky{}, verdict: verdict.RE, tests: []verdict.Verdict{verdict.RE, verdict.RE, verdict.RE}, failed: true,
+		{strat: panicky{}, verdict: contest.RE, tests: []contest.Verdict{contest.RE, contest.RE, contest.RE}, failed: true,
 			message: "panic: runtime error: index out of range [3] with length 0 (at fake_test.go:", hasTimes: true},
-		{strat: picky{}, verdict: verdict.NA, tests: []verdict.Verdict{verdict.NA, verdict.NA, verdict.NA},
+		{strat: picky{}, verdict: contest.NA, tests: []contest.Verdict{contest.NA, contest.NA, contest.NA},
 			message: "picky: 4x4 grids: unsupported puzzle"},
-		{strat: broken{}, verdict: verdict.RE, tests: []verdict.Verdict{verdict.RE, verdict.RE, verdict.RE}, failed: true,
+		{strat: broken{}, verdict: contest.RE, tests: []contest.Verdict{contest.RE, contest.RE, contest.RE}, failed: true,
 			message: "case 1: broken: out of nodes", hasTimes: true},
 	}
 	for _, tt := range tests {
@@ -116,7 +115,7 @@ func TestVerdicts(t *testing.T) {
 func TestWrongAnswerHasDiff(t *testing.T) {
 	rep := run(t, []problems.Problem{threeTests("fake")}, []solvers.Strategy{wrong{}}, builtin.Options{})
 	d := rep.Results[0].Tests[0].Diff
-	if !strings.Contains(d, `-`) || !strings.Contains(d, `"1234"`) || !strings.Contains(d, `"2134"`) {
+	if !strings.Contains(d, "-  1     1234") || !strings.Contains(d, "+     1  2134") {
 		t.Errorf("diff of a wrong answer does not show both lines:\n%s", d)
 	}
 }
@@ -129,14 +128,14 @@ func TestSkipAfterTLE(t *testing.T) {
 		t.Errorf("first TLE: %q, %v ms; want the time limit of 50ms", tests[0].Message, tests[0].TimeMS)
 	}
 	for _, tr := range tests[1:] {
-		if tr.Verdict != verdict.TLE || tr.Message != "skipped after TLE on sample/1" || tr.TimeMS != 0 {
+		if tr.Verdict != contest.TLE || tr.Message != "skipped after TLE on sample/1" || tr.TimeMS != 0 {
 			t.Errorf("%s: %s %q %v ms, want TLE skipped after TLE on sample/1 with no time", tr.Name, tr.Verdict, tr.Message, tr.TimeMS)
 		}
 	}
 
 	rep = run(t, []problems.Problem{prob}, []solvers.Strategy{sleepy{}}, builtin.Options{RunAfterTLE: true, TimeLimit: 20 * time.Millisecond, WallClock: true})
 	for _, tr := range rep.Results[0].Tests {
-		if tr.Verdict != verdict.TLE || tr.TimeMS != 20 || strings.Contains(tr.Message, "skipped") {
+		if tr.Verdict != contest.TLE || tr.TimeMS != 20 || strings.Contains(tr.Message, "skipped") {
 			t.Errorf("with RunAfterTLE, %s: %s %q %v ms, want a TLE of its own at 20 ms", tr.Name, tr.Verdict, tr.Message, tr.TimeMS)
 		}
 	}
@@ -155,7 +154,7 @@ func TestAbandonsStrategyIgnoringDeadline(t *testing.T) {
 		t.Errorf("Run waited %s for a strategy that ignores its deadline", el)
 	}
 	tr := rep.Results[0].Tests[0]
-	if tr.Verdict != verdict.TLE || !strings.Contains(tr.Message, "abandoned") {
+	if tr.Verdict != contest.TLE || !strings.Contains(tr.Message, "abandoned") {
 		t.Errorf("got %s %q, want TLE ... abandoned", tr.Verdict, tr.Message)
 	}
 }
@@ -166,16 +165,16 @@ func TestFinishedTooLate(t *testing.T) {
 	rep := run(t, []problems.Problem{prob}, []solvers.Strategy{overrun{d: 60 * time.Millisecond}},
 		builtin.Options{TimeLimit: 20 * time.Millisecond, WallClock: true, Grace: time.Second})
 	tr := rep.Results[0].Tests[0]
-	if tr.Verdict != verdict.TLE || !strings.HasPrefix(tr.Message, "finished after ") || tr.TimeMS != 20 {
+	if tr.Verdict != contest.TLE || !strings.HasPrefix(tr.Message, "finished after ") || tr.TimeMS != 20 {
 		t.Errorf("got %s %q %v ms, want TLE finished after ... at 20 ms", tr.Verdict, tr.Message, tr.TimeMS)
 	}
 }
 
 func TestCheckerAndDataFailuresAreIE(t *testing.T) {
 	panics := threeTests("panics")
-	panics.checker = checker.Func(func(_, _, _ []byte) checker.Result { panic("checker bug") })
+	panics.checker = contest.Func(func(_ context.Context, _, _, _ []byte) contest.Result { panic("checker bug") })
 	silent := threeTests("silent")
-	silent.checker = checker.Func(func(_, _, _ []byte) checker.Result { return checker.Result{} })
+	silent.checker = contest.Func(func(_ context.Context, _, _, _ []byte) contest.Result { return contest.Result{} })
 	badInput := threeTests("badinput")
 	badInput.tests[0].Input = []byte("12x4\n....\n....\n....\n")
 	noTests := threeTests("notests")
@@ -183,13 +182,13 @@ func TestCheckerAndDataFailuresAreIE(t *testing.T) {
 
 	rep := run(t, []problems.Problem{panics, silent, badInput, noTests}, []solvers.Strategy{forward}, builtin.Options{})
 	want := []struct {
-		verdict verdict.Verdict
+		verdict contest.Verdict
 		message string
 	}{
-		{verdict.IE, "checker panicked: checker bug"},
-		{verdict.IE, "checker returned no verdict"},
-		{verdict.IE, "test input: sample/1:1:3: bad cell 'x'"},
-		{verdict.IE, "loading the tests of notests: data/secret: permission denied"},
+		{contest.IE, "checker panicked: checker bug"},
+		{contest.IE, "checker returned no verdict"},
+		{contest.IE, "test input: sample/1:1:3: bad cell 'x'"},
+		{contest.IE, "loading the tests of notests: data/secret: permission denied"},
 	}
 	for i, w := range want {
 		r := rep.Results[i]
@@ -200,7 +199,7 @@ func TestCheckerAndDataFailuresAreIE(t *testing.T) {
 			t.Errorf("%s: a judge failure does not count as failed", r.Problem)
 		}
 	}
-	if r := rep.Results[2]; r.Tests[1].Verdict != verdict.AC {
+	if r := rep.Results[2]; r.Tests[1].Verdict != contest.AC {
 		t.Errorf("badinput: a bad test spoiled the next one: %s", r.Tests[1].Verdict)
 	}
 }
@@ -217,10 +216,10 @@ func TestDisagreements(t *testing.T) {
 		d := rep.Disagreements[0]
 		// forward is the reference, so its output is the baseline although
 		// it comes second.
-		if d.Problem != "fake" || d.Test != "sample/1" || d.Baseline != "forward" || d.Strategy != "wrong" || d.Verdict != verdict.WA {
+		if d.Problem != "fake" || d.Test != "sample/1" || d.Baseline != "forward" || d.Strategy != "wrong" || d.Verdict != contest.WA {
 			t.Errorf("disagreement %+v, want fake sample/1: wrong against forward, WA", d)
 		}
-		if !strings.Contains(d.Diff, `"2134"`) {
+		if !strings.Contains(d.Diff, "+     1  2134") {
 			t.Errorf("disagreement diff does not show the wrong line:\n%s", d.Diff)
 		}
 		s := d.String()
@@ -247,7 +246,7 @@ func TestDisagreements(t *testing.T) {
 			t.Errorf("valid completions reported as disagreements: %v", rep.Disagreements)
 		}
 		for _, r := range rep.Results {
-			if r.Verdict != verdict.AC {
+			if r.Verdict != contest.AC {
 				t.Errorf("%s: %s, want AC from the rule checker", r.Solution, r.Verdict)
 			}
 		}
@@ -301,7 +300,7 @@ func TestCancel(t *testing.T) {
 	}
 	for _, r := range rep.Results {
 		for _, tr := range r.Tests {
-			if tr.Verdict == verdict.TLE {
+			if tr.Verdict == contest.TLE {
 				t.Errorf("%s/%s %s: an interrupted test was judged TLE", r.Problem, r.Solution, tr.Name)
 			}
 		}
@@ -325,7 +324,7 @@ func TestCPUTime(t *testing.T) {
 		name    string
 		strat   solvers.Strategy
 		opts    builtin.Options
-		verdict verdict.Verdict
+		verdict contest.Verdict
 		message string
 		minMS   float64
 		maxMS   float64
@@ -333,16 +332,16 @@ func TestCPUTime(t *testing.T) {
 		// Sleeping uses no CPU time: under the CPU clock a nap costs
 		// nothing, under the wall clock it counts.
 		{"nap, CPU time", napper{d: 100 * time.Millisecond}, builtin.Options{TimeLimit: time.Second},
-			verdict.AC, "", 0, 50},
+			contest.AC, "", 0, 50},
 		{"nap, wall time", napper{d: 100 * time.Millisecond}, builtin.Options{TimeLimit: time.Second, WallClock: true},
-			verdict.AC, "", 100, 1000},
+			contest.AC, "", 100, 1000},
 		// Spinning uses CPU time up to the limit.
 		{"spin", spinner{}, builtin.Options{TimeLimit: 50 * time.Millisecond},
-			verdict.TLE, "stopped at the time limit of 50ms", 50, 50},
+			contest.TLE, "stopped at the time limit of 50ms", 50, 50},
 		// Waiting for the deadline without using CPU time is stopped by
 		// the wall-clock limit, ten times the CPU limit.
 		{"sleep", sleepy{}, builtin.Options{TimeLimit: 50 * time.Millisecond},
-			verdict.TLE, "stopped at the wall-clock limit of 500ms after 0s of CPU time", 50, 50},
+			contest.TLE, "stopped at the wall-clock limit of 500ms after 0s of CPU time", 50, 50},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

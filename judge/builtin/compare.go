@@ -1,11 +1,13 @@
 package builtin
 
 import (
+	"context"
+
 	"fmt"
 	"strings"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -18,7 +20,7 @@ type Disagreement struct {
 	Test     string          `json:"test"`
 	Baseline string          `json:"baseline"` // the strategy whose output served as the answer
 	Strategy string          `json:"strategy"` // the strategy whose output was judged
-	Verdict  verdict.Verdict `json:"verdict"`  // the checker's verdict
+	Verdict  contest.Verdict `json:"verdict"`  // the checker's verdict
 	Message  string          `json:"message"`
 	Diff     string          `json:"diff,omitempty"` // "-" the baseline's output, "+" the strategy's
 }
@@ -42,7 +44,7 @@ func (d Disagreement) String() string {
 // against the output of a baseline: the problem's reference strategy when it
 // finished, else the first strategy that did. outs[s][t] is the output of
 // strategy s on test t, nil if it did not finish.
-func compare(prob problems.Problem, strats []solvers.Strategy, tests []problems.Test, outs [][][]byte) []Disagreement {
+func compare(ctx context.Context, prob problems.Problem, strats []solvers.Strategy, tests []problems.Test, outs [][][]byte) []Disagreement {
 	ref := ""
 	if r := prob.Reference(); r != nil {
 		ref = r.Name()
@@ -66,8 +68,8 @@ func compare(prob problems.Problem, strats []solvers.Strategy, tests []problems.
 			if si == base || ti >= len(outs[si]) || outs[si][ti] == nil {
 				continue
 			}
-			res := check(c, t.Input, outs[si][ti], outs[base][ti])
-			if res.Verdict == verdict.AC {
+			res := contest.Run(ctx, c, t.Input, outs[si][ti], outs[base][ti])
+			if res.Verdict == contest.AC {
 				continue
 			}
 			ds = append(ds, Disagreement{

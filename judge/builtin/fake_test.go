@@ -8,9 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -21,7 +20,7 @@ type fakeProblem struct {
 	id       string
 	tests    []problems.Test
 	testsErr error
-	checker  checker.Checker
+	checker  contest.Checker
 	ref      solvers.Strategy
 	limit    float64 // strategy time limit, seconds
 }
@@ -90,9 +89,9 @@ func (p *fakeProblem) Format(w io.Writer, answers []problems.Answer) error {
 	return nil
 }
 
-func (p *fakeProblem) Checker() checker.Checker {
+func (p *fakeProblem) Checker() contest.Checker {
 	if p.checker == nil {
-		return checker.Lines{}
+		return contest.Lines{}
 	}
 	return p.checker
 }
@@ -105,20 +104,20 @@ func (p *fakeProblem) Generate(io.Writer, problems.GenOptions) error {
 
 // ruleChecker accepts any valid completion of the input, like POJ2676's
 // special judge; it ignores the answer.
-var ruleChecker = checker.Func(func(input, output, _ []byte) checker.Result {
+var ruleChecker = contest.Func(func(_ context.Context, input, output, _ []byte) contest.Result {
 	fp := &fakeProblem{}
 	in, err := fp.Parse("input", input)
 	if err != nil {
-		return checker.Result{Verdict: verdict.IE, Message: err.Error()}
+		return contest.Result{Verdict: contest.IE, Message: err.Error()}
 	}
 	out, err := fp.Parse("output", output)
 	if err != nil {
-		return checker.Result{Verdict: verdict.WA, Message: err.Error()}
+		return contest.Result{Verdict: contest.WA, Message: err.Error()}
 	}
 	if err := in[0].Check(out[0].Givens()); err != nil {
-		return checker.Result{Verdict: verdict.WA, Message: err.Error()}
+		return contest.Result{Verdict: contest.WA, Message: err.Error()}
 	}
-	return checker.Result{Verdict: verdict.AC}
+	return contest.Result{Verdict: contest.AC}
 })
 
 // backtrack is a correct strategy: plain backtracking, digits tried in

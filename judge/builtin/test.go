@@ -9,12 +9,10 @@ import (
 	"runtime"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -69,7 +67,7 @@ func judgeTest(ctx context.Context, prob problems.Problem, s solvers.Strategy, t
 		select {
 		case o = <-done:
 		case <-abandon.C:
-			tr.Verdict, tr.TimeMS = verdict.TLE, judge.Millis(limit)
+			tr.Verdict, tr.TimeMS = contest.TLE, judge.Millis(limit)
 			tr.Message = fmt.Sprintf("did not stop within %s of its deadline; abandoned", grace)
 			return tr, nil
 		}
@@ -84,14 +82,14 @@ func judgeTest(ctx context.Context, prob problems.Problem, s solvers.Strategy, t
 	var parseErr *problems.ParseError
 	switch {
 	case o.panic != "":
-		tr.Verdict, tr.Message = verdict.RE, oneLine("panic: "+o.panic)
+		tr.Verdict, tr.Message = contest.RE, oneLine("panic: "+o.panic)
 		return tr, nil
 	case o.err == nil:
 	case errors.Is(o.err, solvers.ErrUnsupported):
-		tr.Verdict, tr.Message, tr.TimeMS = verdict.NA, errMsg, 0
+		tr.Verdict, tr.Message, tr.TimeMS = contest.NA, errMsg, 0
 		return tr, nil
 	case errors.Is(o.err, context.DeadlineExceeded) && lctx.timedOut.Load() && ctx.Err() == nil:
-		tr.Verdict, tr.TimeMS = verdict.TLE, judge.Millis(limit)
+		tr.Verdict, tr.TimeMS = contest.TLE, judge.Millis(limit)
 		tr.Message = fmt.Sprintf("stopped at the time limit of %s", limit)
 		if wallStopped {
 			tr.Message = fmt.Sprintf("stopped at the wall-clock limit of %s after %s of CPU time", wallLimit, o.used.Round(time.Millisecond))
@@ -99,21 +97,21 @@ func judgeTest(ctx context.Context, prob problems.Problem, s solvers.Strategy, t
 		return tr, nil
 	case errors.As(o.err, &parseErr):
 		// The test's own input does not parse: the data is at fault.
-		tr.Verdict, tr.Message = verdict.IE, oneLine("test input: "+o.err.Error())
+		tr.Verdict, tr.Message = contest.IE, oneLine("test input: "+o.err.Error())
 		return tr, nil
 	default:
-		tr.Verdict, tr.Message = verdict.RE, errMsg
+		tr.Verdict, tr.Message = contest.RE, errMsg
 		return tr, nil
 	}
 
 	if o.used > limit {
 		// It finished between two looks at its clock, but too late.
-		tr.Verdict, tr.TimeMS = verdict.TLE, judge.Millis(limit)
+		tr.Verdict, tr.TimeMS = contest.TLE, judge.Millis(limit)
 		tr.Message = fmt.Sprintf("finished after %s, over the time limit of %s", o.used.Round(time.Millisecond), limit)
 		return tr, o.output
 	}
-	c := check(prob.Checker(), t.Input, o.output, t.Answer)
-	tr.Verdict, tr.Message, tr.Diff = c.Verdict, oneLine(c.Message), c.Diff
+	c := contest.Run(ctx, prob.Checker(), t.Input, o.output, t.Answer)
+	tr.Verdict, tr.Message, tr.Diff = c.Verdict, c.Message, c.Diff
 	return tr, o.output
 }
 
@@ -154,35 +152,5 @@ func panicSite() string {
 	}
 }
 
-// check runs c, turning a panic or a missing verdict into IE.
-func check(c checker.Checker, input, output, answer []byte) (res checker.Result) {
-	if c == nil {
-		return checker.Result{Verdict: verdict.IE, Message: "the problem has no checker"}
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			res = checker.Result{Verdict: verdict.IE, Message: fmt.Sprintf("checker panicked: %v", r)}
-		}
-	}()
-	res = c.Check(input, output, answer)
-	if res.Verdict == "" {
-		res = checker.Result{Verdict: verdict.IE, Message: "checker returned no verdict"}
-	}
-	return res
-}
-
-// maxMessage bounds a one-line message.
-const maxMessage = 240
-
-// oneLine folds s onto one line of at most maxMessage bytes.
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > maxMessage {
-		cut := maxMessage
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "..."
-	}
-	return s
-}
+// oneLine folds s onto one safe, short line (contest.Message).
+func oneLine(s string) string { return contest.Message(s) }

@@ -1,8 +1,6 @@
-// Package checker decides whether a program's output answers a test: the
-// [Checker] contract, the exact line checker most problems use, the token
-// checker for plain test folders, and testlib-style external checkers.
-//
-// Checkers compare bytes and report a verdict with a short message and, for
-// wrong answers, a readable diff of the first lines that differ. They never
-// run the solution; a problem's special judge implements the same interface.
+// Package checker runs testlib-style external checkers (a problem setter's
+// or a contestant's --checker program) in the sandbox. The checker contract
+// itself ([contest.Checker], [contest.Run], the stock line and token
+// checkers and the registry by name) lives in problems/contest; the aliases
+// here keep older callers building.
 package checker

@@ -14,7 +14,7 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/judge/internal/procgroup"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // DefaultExternalTimeout bounds one run of an external checker when
@@ -63,11 +63,11 @@ var DefaultLimits = sandbox.Limits{Memory: 512 << 20, Output: 64 << 10, Processe
 // outputCap bounds what is kept of a checker's stdout and stderr.
 const outputCap = 64 << 10
 
-// Check implements Checker.
-func (e External) Check(input, output, answer []byte) Result {
-	res, err := e.check(input, output, answer)
+// Check implements Checker. The checker process is killed when ctx is done.
+func (e External) Check(ctx context.Context, input, output, answer []byte) Result {
+	res, err := e.check(ctx, input, output, answer)
 	if err != nil {
-		return Result{Verdict: verdict.IE, Message: "checker: " + err.Error()}
+		return Result{Verdict: contest.IE, Message: "checker: " + err.Error()}
 	}
 	return res
 }
@@ -78,7 +78,7 @@ type checkerRun struct {
 	stdout, stderr []byte // capped
 }
 
-func (e External) check(input, output, answer []byte) (Result, error) {
+func (e External) check(ctx context.Context, input, output, answer []byte) (Result, error) {
 	dir, err := os.MkdirTemp("", "sudoku-judge-checker-")
 	if err != nil {
 		return Result{}, err
@@ -106,9 +106,9 @@ func (e External) check(input, output, answer []byte) (Result, error) {
 	}
 	var run checkerRun
 	if e.Runner != nil {
-		run, err = e.runSandboxed(dir, args, timeout)
+		run, err = e.runSandboxed(ctx, dir, args, timeout)
 	} else {
-		run, err = e.runDirect(dir, args, timeout)
+		run, err = e.runDirect(ctx, dir, args, timeout)
 	}
 	if err != nil {
 		return Result{}, err
@@ -117,36 +117,35 @@ func (e External) check(input, output, answer []byte) (Result, error) {
 	if msg == "" {
 		msg = firstLine(string(run.stdout))
 	}
-	var v verdict.Verdict
+	var v contest.Verdict
 	switch run.code {
 	case 0:
-		v = verdict.AC
+		v = contest.AC
 	case 1, 7:
-		v = verdict.WA
+		v = contest.WA
 	case 2, 4:
-		v = verdict.PE
+		v = contest.PE
 	case 3:
 		if msg == "" {
 			msg = "the checker reported a judge failure"
 		}
-		return Result{Verdict: verdict.IE, Message: "checker: " + msg}, nil
+		return Result{Verdict: contest.IE, Message: "checker: " + msg}, nil
 	default:
 		return Result{}, fmt.Errorf("%s exited with status %d: %s", filepath.Base(e.Path), run.code, msg)
 	}
-	if v == verdict.AC {
+	if v == contest.AC {
 		msg = "" // testlib says "ok ..." on success; an accepted test has no message
 	}
 	res := Result{Verdict: v, Message: msg}
-	if v == verdict.WA || v == verdict.PE {
-		got, want := SplitLines(output), SplitLines(answer)
-		res.Diff = Diff(want, got, firstDifference(want, got))
+	if v == contest.WA || v == contest.PE {
+		res.Diff = contest.LineDiff(answer, output, contest.FirstDifference(answer, output))
 	}
 	return res, nil
 }
 
 // runSandboxed runs the checker in e.Runner's sandbox. Going over a limit
 // or dying by a signal is the checker's failure, an error.
-func (e External) runSandboxed(dir string, args []string, timeout time.Duration) (checkerRun, error) {
+func (e External) runSandboxed(ctx context.Context, dir string, args []string, timeout time.Duration) (checkerRun, error) {
 	l := e.Limits
 	d := DefaultLimits
 	if l.CPUTime == 0 {
@@ -161,7 +160,7 @@ func (e External) runSandboxed(dir string, args []string, timeout time.Duration)
 	if l.Processes == 0 {
 		l.Processes = d.Processes
 	}
-	res, err := e.Runner.Run(context.Background(), sandbox.Spec{
+	res, err := e.Runner.Run(ctx, sandbox.Spec{
 		Path:     e.Path,
 		Args:     args,
 		Limits:   l,
@@ -187,8 +186,8 @@ func (e External) runSandboxed(dir string, args []string, timeout time.Duration)
 }
 
 // runDirect runs the checker as the judge's own user, under timeout.
-func (e External) runDirect(dir string, args []string, timeout time.Duration) (checkerRun, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+func (e External) runDirect(ctx context.Context, dir string, args []string, timeout time.Duration) (checkerRun, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, e.Path, args...)
 	cmd.Dir = dir
@@ -217,21 +216,11 @@ func (e External) runDirect(dir string, args []string, timeout time.Duration) (c
 // capBytes keeps the first outputCap bytes of b.
 func capBytes(b []byte) []byte { return b[:min(len(b), outputCap)] }
 
-// firstDifference returns the index of the first line where want and got
-// differ (the length of the shorter when one is a prefix of the other).
-func firstDifference(want, got []string) int {
-	i := 0
-	for i < len(want) && i < len(got) && want[i] == got[i] {
-		i++
-	}
-	return i
-}
-
 // firstLine returns the first non-blank line of s, trimmed and shortened.
 func firstLine(s string) string {
 	for _, l := range strings.Split(s, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
-			return shorten(l, 200)
+			return contest.Short(l, 200)
 		}
 	}
 	return ""

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,7 +77,7 @@ exit 1`)
 				}
 			}
 			start := time.Now()
-			got := tt.checker.Check([]byte(tt.input), []byte(tt.out), []byte("1 2\n"))
+			got := tt.checker.Check(context.Background(), []byte(tt.input), []byte(tt.out), []byte("1 2\n"))
 			if got.Verdict != tt.wantVerdict {
 				t.Fatalf("verdict %s (%q), want %s", got.Verdict, got.Message, tt.wantVerdict)
 			}
@@ -93,8 +94,8 @@ exit 1`)
 	}
 
 	t.Run("diff on WA", func(t *testing.T) {
-		got := External{Path: compare}.Check(nil, []byte("a\nb\nc\n"), []byte("a\nB\nc\n"))
-		if got.Verdict != verdict.WA || !diffHas(got.Diff, "-", `"B"`) || !diffHas(got.Diff, "+", `"b"`) {
+		got := External{Path: compare}.Check(context.Background(), nil, []byte("a\nb\nc\n"), []byte("a\nB\nc\n"))
+		if got.Verdict != verdict.WA || !diffHas(got.Diff, "-", "B") || !diffHas(got.Diff, "+", "b") {
 			t.Errorf("verdict %s, diff:\n%s", got.Verdict, got.Diff)
 		}
 	})

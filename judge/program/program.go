@@ -19,6 +19,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // Limits without a problem: those of most contest problems.
@@ -94,7 +95,7 @@ func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t
 		// the memory limit: MLE, as the limit is what it ran out of.
 		res.Status, res.Note = sandbox.MemoryLimit, "memory limit exceeded: "+exe.MemoryError
 	}
-	return j.judgeRun(t, res)
+	return j.judgeRun(ctx, t, res)
 }
 
 // judgeBinary returns the judge's own executable, to hide from programs:
@@ -112,7 +113,7 @@ func judgeBinary() []string {
 }
 
 // judgeRun turns one sandbox result into a verdict.
-func (j *Judge) judgeRun(t problems.Test, res *sandbox.Result) Outcome {
+func (j *Judge) judgeRun(ctx context.Context, t problems.Test, res *sandbox.Result) Outcome {
 	o := Outcome{
 		TestResult: judge.TestResult{
 			Name:     t.Name,
@@ -135,8 +136,8 @@ func (j *Judge) judgeRun(t problems.Test, res *sandbox.Result) Outcome {
 		if c == nil {
 			c = checker.Tokens{}
 		}
-		cr := c.Check(t.Input, res.Stdout, t.Answer)
-		tr.Verdict, tr.Message, tr.Diff = cr.Verdict, oneLine(cr.Message), cr.Diff
+		cr := contest.Run(ctx, c, t.Input, res.Stdout, t.Answer)
+		tr.Verdict, tr.Message, tr.Diff = cr.Verdict, cr.Message, cr.Diff
 	case sandbox.TimeLimit:
 		tr.Verdict = verdict.TLE
 		if j.Limits.CPUTime > 0 && res.CPUTime < j.Limits.CPUTime {

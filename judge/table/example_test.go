@@ -5,13 +5,13 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func ExampleResults() {
 	r := judge.Result{Problem: "poj3076", Solution: "mrv", Tests: []judge.TestResult{
-		{Name: "sample/1", Verdict: verdict.AC, TimeMS: 12.5},
-		{Name: "secret/1", Verdict: verdict.TLE, TimeMS: 1000, Message: "stopped at the time limit of 1s"},
+		{Name: "sample/1", Verdict: contest.AC, TimeMS: 12.5},
+		{Name: "secret/1", Verdict: contest.TLE, TimeMS: 1000, Message: "stopped at the time limit of 1s"},
 	}}
 	r.Summarize()
 	table.Results(os.Stdout, []judge.Result{r})
@@ -25,8 +25,8 @@ func ExampleResults() {
 
 func ExampleTests() {
 	table.Tests(os.Stdout, []judge.TestResult{
-		{Name: "sample/1", Verdict: verdict.AC, TimeMS: 0.731, MemoryKB: 2300},
-		{Name: "secret/2", Verdict: verdict.WA, TimeMS: 3.2, MemoryKB: 2310, Message: `line 4: expected "1 2", got "2 1"`},
+		{Name: "sample/1", Verdict: contest.AC, TimeMS: 0.731, MemoryKB: 2300},
+		{Name: "secret/2", Verdict: contest.WA, TimeMS: 3.2, MemoryKB: 2310, Message: `line 4: expected "1 2", got "2 1"`},
 	})
 	// Output:
 	// +----------+---------+----------+--------+-----------------------------------+

@@ -12,7 +12,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // maxNote bounds the note and message columns, in characters.
@@ -41,7 +41,7 @@ func Results(w io.Writer, rs []judge.Result) error {
 // note describes the first test of r that did not pass.
 func note(r judge.Result) string {
 	for _, t := range r.Tests {
-		if t.Verdict == verdict.AC {
+		if t.Verdict == contest.AC {
 			continue
 		}
 		s := t.Name + ": " + string(t.Verdict)

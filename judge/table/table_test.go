@@ -12,10 +12,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -73,19 +72,19 @@ func TestMemory(t *testing.T) {
 func TestResults(t *testing.T) {
 	rs := []judge.Result{
 		{Problem: "poj2676", Solution: "dlx", Tests: []judge.TestResult{
-			{Name: "sample/1", Verdict: verdict.AC, TimeMS: 1.5},
-			{Name: "secret/1", Verdict: verdict.AC, TimeMS: 2.5},
+			{Name: "sample/1", Verdict: contest.AC, TimeMS: 1.5},
+			{Name: "secret/1", Verdict: contest.AC, TimeMS: 2.5},
 		}},
 		{Problem: "poj2676", Solution: "naive", Tests: []judge.TestResult{
-			{Name: "sample/1", Verdict: verdict.AC, TimeMS: 3},
-			{Name: "secret/1", Verdict: verdict.TLE, TimeMS: 1000, Message: "stopped at the time limit of 1s"},
-			{Name: "secret/2", Verdict: verdict.TLE, Message: "skipped after TLE on secret/1"},
+			{Name: "sample/1", Verdict: contest.AC, TimeMS: 3},
+			{Name: "secret/1", Verdict: contest.TLE, TimeMS: 1000, Message: "stopped at the time limit of 1s"},
+			{Name: "secret/2", Verdict: contest.TLE, Message: "skipped after TLE on secret/1"},
 		}},
 		{Problem: "poj3076", Solution: "fast", Tests: []judge.TestResult{
-			{Name: "sample/1", Verdict: verdict.NA, Message: "fast: 16x16: unsupported puzzle"},
+			{Name: "sample/1", Verdict: contest.NA, Message: "fast: 16x16: unsupported puzzle"},
 		}},
 		{Problem: "poj3074", Solution: "wrong", Tests: []judge.TestResult{
-			{Name: "sample/1", Verdict: verdict.WA, TimeMS: 0.5, Message: strings.Repeat("x", 100)},
+			{Name: "sample/1", Verdict: contest.WA, TimeMS: 0.5, Message: strings.Repeat("x", 100)},
 		}},
 	}
 	for i := range rs {
@@ -113,8 +112,8 @@ func TestResults(t *testing.T) {
 
 func TestTests(t *testing.T) {
 	tests := []judge.TestResult{
-		{Name: "sample/1", Verdict: verdict.AC, TimeMS: 12.3456, MemoryKB: 2048},
-		{Name: "secret/big", Verdict: verdict.RE, TimeMS: 1500, Message: "exit status 2:\npanic: boom"},
+		{Name: "sample/1", Verdict: contest.AC, TimeMS: 12.3456, MemoryKB: 2048},
+		{Name: "secret/big", Verdict: contest.RE, TimeMS: 1500, Message: "exit status 2:\npanic: boom"},
 	}
 	var b bytes.Buffer
 	if err := table.Tests(&b, tests); err != nil {
@@ -152,7 +151,7 @@ type stubProblem struct {
 func (p stubProblem) ID() string                                    { return p.id }
 func (p stubProblem) Config() problems.Config                       { return p.cfg }
 func (p stubProblem) Tests() ([]problems.Test, error)               { return p.tests, p.err }
-func (p stubProblem) Checker() checker.Checker                      { return checker.Lines{} }
+func (p stubProblem) Checker() contest.Checker                      { return contest.Lines{} }
 func (p stubProblem) Reference() solvers.Strategy                   { return p.ref }
 func (stubProblem) Format(io.Writer, []problems.Answer) error       { return nil }
 func (stubProblem) Generate(io.Writer, problems.GenOptions) error   { return nil }

@@ -1,46 +1,25 @@
 package verdict
 
-// A Verdict is the outcome of one test: "AC", "WA", and so on.
-type Verdict string
+import "github.com/sudoku-judge/sudoku-judge/problems/contest"
 
+// Verdict is contest.Verdict: the one definition, with the one severity
+// order, lives in problems/contest.
+type Verdict = contest.Verdict
+
+// The verdicts, as in problems/contest.
 const (
-	AC  Verdict = "AC"  // accepted
-	WA  Verdict = "WA"  // wrong answer
-	PE  Verdict = "PE"  // presentation error: right tokens, wrong layout
-	TLE Verdict = "TLE" // time limit exceeded
-	MLE Verdict = "MLE" // memory limit exceeded
-	OLE Verdict = "OLE" // output limit exceeded
-	RE  Verdict = "RE"  // runtime error: non-zero exit or signal
-	CE  Verdict = "CE"  // compilation error
-	IE  Verdict = "IE"  // internal error: the judge or checker failed
-	NA  Verdict = "N/A" // not applicable: the solution does not handle this problem
+	AC      = contest.AC
+	WA      = contest.WA
+	PE      = contest.PE
+	TLE     = contest.TLE
+	MLE     = contest.MLE
+	OLE     = contest.OLE
+	RE      = contest.RE
+	CE      = contest.CE
+	IE      = contest.IE
+	NA      = contest.NA
+	Skipped = contest.Skipped
 )
 
-// Passed reports whether v counts as a pass.
-func (v Verdict) Passed() bool { return v == AC }
-
-// Failed reports whether v is a failure of the solution's correctness or of
-// the judge, as opposed to a pass, a resource limit or not applicable. Runs
-// exit non-zero on failures.
-func (v Verdict) Failed() bool {
-	switch v {
-	case WA, PE, RE, CE, IE:
-		return true
-	}
-	return false
-}
-
-// severity orders verdicts for summaries: the summary of several tests is
-// the most severe verdict among them.
-var severity = map[Verdict]int{NA: 0, AC: 1, TLE: 2, MLE: 3, OLE: 4, PE: 5, WA: 6, RE: 7, CE: 8, IE: 9}
-
-// Worst returns the most severe of vs, or AC when vs is empty.
-func Worst(vs ...Verdict) Verdict {
-	w := AC
-	for i, v := range vs {
-		if i == 0 || severity[v] > severity[w] {
-			w = v
-		}
-	}
-	return w
-}
+// Worst is contest.Worst.
+func Worst(vs ...Verdict) Verdict { return contest.Worst(vs...) }

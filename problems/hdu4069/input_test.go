@@ -2,11 +2,12 @@ package hdu4069
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/propagate"
@@ -136,20 +137,20 @@ func TestChecker(t *testing.T) {
 	cases := []struct {
 		name   string
 		output string
-		want   verdict.Verdict
+		want   contest.Verdict
 	}{
-		{"expected", ans, verdict.AC},
-		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), verdict.AC},
-		{"wrong digit", strings.Replace(ans, "521439678", "521439687", 1), verdict.WA},
-		{"lower-case Solutions", strings.Replace(ans, "Multiple Solutions", "Multiple solutions", 1), verdict.WA},
-		{"No Solution capitalised", strings.Replace(ans, "No solution", "No Solution", 1), verdict.WA},
-		{"unique case called multiple", strings.Replace(ans, "521439678\n763895124\n984527361\n346182795\n157964832\n812743956\n235678419\n479216583\n698351247", "Multiple Solutions", 1), verdict.WA},
-		{"missing last case", strings.TrimSuffix(ans, "Case 3:\nMultiple Solutions\n"), verdict.WA},
-		{"case header on the grid's line", strings.Replace(ans, "Case 1:\n", "Case 1: ", 1), verdict.PE},
-		{"empty", "", verdict.WA},
+		{"expected", ans, contest.AC},
+		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), contest.AC},
+		{"wrong digit", strings.Replace(ans, "521439678", "521439687", 1), contest.WA},
+		{"lower-case Solutions", strings.Replace(ans, "Multiple Solutions", "Multiple solutions", 1), contest.WA},
+		{"No Solution capitalised", strings.Replace(ans, "No solution", "No Solution", 1), contest.WA},
+		{"unique case called multiple", strings.Replace(ans, "521439678\n763895124\n984527361\n346182795\n157964832\n812743956\n235678419\n479216583\n698351247", "Multiple Solutions", 1), contest.WA},
+		{"missing last case", strings.TrimSuffix(ans, "Case 3:\nMultiple Solutions\n"), contest.WA},
+		{"case header on the grid's line", strings.Replace(ans, "Case 1:\n", "Case 1: ", 1), contest.PE},
+		{"empty", "", contest.WA},
 	}
 	for _, tc := range cases {
-		if r := prob.Checker().Check(in, []byte(tc.output), []byte(ans)); r.Verdict != tc.want {
+		if r := contest.Run(context.Background(), prob.Checker(), in, []byte(tc.output), []byte(ans)); r.Verdict != tc.want {
 			t.Errorf("%s: %s (%s), want %s", tc.name, r.Verdict, r.Message, tc.want)
 		}
 	}

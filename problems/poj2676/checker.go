@@ -1,12 +1,11 @@
 package poj2676
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"strings"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -18,24 +17,24 @@ import (
 // one valid completion among possibly many; it only serves to show a diff.
 type Checker struct{}
 
-// Check implements checker.Checker.
-func (Checker) Check(input, output, answer []byte) checker.Result {
+// Check implements contest.Checker.
+func (Checker) Check(_ context.Context, input, output, answer []byte) contest.Result {
 	puzzles, err := Parse("input", input)
 	if err != nil {
-		return checker.Result{Verdict: verdict.IE, Message: fmt.Sprintf("bad test input: %v", err)}
+		return contest.Result{Verdict: contest.IE, Message: fmt.Sprintf("bad test input: %v", err)}
 	}
-	digits, bad := readDigits(output)
+	want := len(puzzles) * cells
+	digits, bad := readDigits(output, want+1)
 	if bad != nil {
 		return wrong(fmt.Sprintf("line %d, column %d: %q is not a digit 1-9", bad.line, bad.col, bad.c), output, answer, bad.line-1)
 	}
-	want := len(puzzles) * cells
 	if len(digits) < want {
 		k := len(digits) / cells
 		msg := fmt.Sprintf("output ends in case %d of %d after %d of its 81 digits", k+1, len(puzzles), len(digits)%cells)
 		if len(digits)%cells == 0 {
 			msg = fmt.Sprintf("output has %d grids, want %d (missing case %d)", k, len(puzzles), k+1)
 		}
-		return wrong(msg, output, answer, len(checker.SplitLines(output)))
+		return wrong(msg, output, answer, lineCount(output))
 	}
 	if len(digits) > want {
 		extra := digits[want]
@@ -52,11 +51,10 @@ func (Checker) Check(input, output, answer []byte) checker.Result {
 		}
 	}
 	if line, msg := layout(output, len(puzzles)); msg != "" {
-		got := checker.SplitLines(output)
-		return checker.Result{Verdict: verdict.PE, Message: fmt.Sprintf("line %d: %s", line+1, msg),
-			Diff: checker.Diff(canonical(digits), got, line)}
+		return contest.Result{Verdict: contest.PE, Message: fmt.Sprintf("line %d: %s", line+1, msg),
+			Diff: contest.LineDiff(canonical(digits), output, line)}
 	}
-	return checker.Result{Verdict: verdict.AC}
+	return contest.Result{Verdict: contest.AC}
 }
 
 // badCell returns the cell that err, from p.Check(g), is about: the second
@@ -80,9 +78,10 @@ type digit struct {
 	line, col int
 }
 
-// readDigits returns the output's non-space bytes, or the first one that is
+// readDigits returns the output's non-space bytes, at most limit of them so
+// a flood of output costs no more than the answer, or the first one that is
 // not a digit 1-9.
-func readDigits(b []byte) ([]digit, *digit) {
+func readDigits(b []byte, limit int) ([]digit, *digit) {
 	var ds []digit
 	line, col := 1, 1
 	for _, c := range b {
@@ -92,7 +91,9 @@ func readDigits(b []byte) ([]digit, *digit) {
 			continue
 		case isSpace(c):
 		case c >= '1' && c <= '9':
-			ds = append(ds, digit{c, line, col})
+			if ds = append(ds, digit{c, line, col}); len(ds) == limit {
+				return ds, nil
+			}
 		default:
 			return nil, &digit{c, line, col}
 		}
@@ -106,41 +107,54 @@ func readDigits(b []byte) ([]digit, *digit) {
 // trailing blank lines. It returns the index of the first bad line and what
 // is wrong with it, or "" if the layout is right.
 func layout(output []byte, cases int) (int, string) {
-	lines := checker.SplitLines(output)
-	for i, l := range lines {
+	lines := contest.NewLineReader(output)
+	i := 0
+	for ; ; i++ {
+		l, ok := lines.Next()
+		if !ok {
+			break
+		}
 		if i >= cases*9 {
-			return i, fmt.Sprintf("expected end of output, got %q", shorten(l))
+			return i, fmt.Sprintf("expected end of output, got %s", contest.Quote(l, 40))
 		}
 		if len(l) != 9 {
-			return i, fmt.Sprintf("right digits, wrong layout: expected one row of 9 digits without spaces, got %q", shorten(l))
+			return i, fmt.Sprintf("right digits, wrong layout: expected one row of 9 digits without spaces, got %s", contest.Quote(l, 40))
 		}
 	}
-	if len(lines) < cases*9 {
-		return len(lines), "right digits, wrong layout: fewer lines than 9 per case"
+	if i < cases*9 {
+		return i, "right digits, wrong layout: fewer lines than 9 per case"
 	}
 	return 0, ""
 }
 
 // canonical lays out digits as the problem's output.
-func canonical(ds []digit) []string {
-	lines := make([]string, 0, len(ds)/9)
-	var b strings.Builder
+func canonical(ds []digit) []byte {
+	b := make([]byte, 0, len(ds)+len(ds)/9)
 	for i, d := range ds {
-		b.WriteByte(d.c)
+		b = append(b, d.c)
 		if i%9 == 8 {
-			lines = append(lines, b.String())
-			b.Reset()
+			b = append(b, '\n')
 		}
 	}
-	return lines
+	return b
+}
+
+// lineCount returns how many lines contest.NewLineReader finds in b.
+func lineCount(b []byte) int {
+	n := 0
+	for r := contest.NewLineReader(b); ; n++ {
+		if _, ok := r.Next(); !ok {
+			return n
+		}
+	}
 }
 
 // wrong is a WA with a diff of the output against the expected answer
 // around line index first, when the expected answer is there to show.
-func wrong(msg string, output, answer []byte, first int) checker.Result {
-	r := checker.Result{Verdict: verdict.WA, Message: msg}
-	if want := checker.SplitLines(answer); len(want) > 0 {
-		r.Diff = checker.Diff(want, checker.SplitLines(output), max(first, 0))
+func wrong(msg string, output, answer []byte, first int) contest.Result {
+	r := contest.Result{Verdict: contest.WA, Message: msg}
+	if len(answer) > 0 {
+		r.Diff = contest.LineDiff(answer, output, max(first, 0))
 	}
 	return r
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
@@ -151,34 +151,34 @@ func TestChecker(t *testing.T) {
 	swapped := setCell([]byte(setCell(tc.Answer, 0, 0, 3, '2')), 0, 0, 4, '6')
 	tests := []struct {
 		name, output string
-		want         verdict.Verdict
+		want         contest.Verdict
 		msg          string
 	}{
-		{"reference answer", ans, verdict.AC, ""},
-		{"another completion", alt, verdict.AC, ""},
-		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), verdict.AC, ""},
-		{"trailing spaces and blank lines", strings.ReplaceAll(ans, "\n", " \n") + "\n\n", verdict.AC, ""},
-		{"given changed", setCell(tc.Answer, 0, 0, 0, '2'), verdict.WA, "case 1: cell r1c1 holds 2 but the given is 1"},
-		{"swap breaks columns", swapped, verdict.WA, "case 1: r1c4 and r"},
-		{"zero left", setCell(tc.Answer, 1, 2, 3, '0'), verdict.WA, `line 12, column 4: '0' is not a digit 1-9`},
-		{"missing case", replaceCase(tc.Answer, 9, ""), verdict.WA, "output has 9 grids, want 10"},
-		{"missing digits", ans[:len(ans)-5], verdict.WA, "output ends in case 10 of 10 after 77 of its 81 digits"},
-		{"extra case", ans + ans[:90], verdict.WA, "line 91: unexpected output after the 10 cases"},
-		{"empty", "", verdict.WA, "output has 0 grids, want 10"},
-		{"spaces between digits", strings.Join(strings.Split(ans, ""), " "), verdict.PE, "line 1: right digits, wrong layout"},
-		{"blank line between cases", strings.Replace(ans, ans[:90], ans[:90]+"\n", 1), verdict.PE, "line 10:"},
-		{"two rows on a line", strings.Replace(ans, "\n", "", 1), verdict.PE, "line 1:"},
+		{"reference answer", ans, contest.AC, ""},
+		{"another completion", alt, contest.AC, ""},
+		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), contest.AC, ""},
+		{"trailing spaces and blank lines", strings.ReplaceAll(ans, "\n", " \n") + "\n\n", contest.AC, ""},
+		{"given changed", setCell(tc.Answer, 0, 0, 0, '2'), contest.WA, "case 1: cell r1c1 holds 2 but the given is 1"},
+		{"swap breaks columns", swapped, contest.WA, "case 1: r1c4 and r"},
+		{"zero left", setCell(tc.Answer, 1, 2, 3, '0'), contest.WA, `line 12, column 4: '0' is not a digit 1-9`},
+		{"missing case", replaceCase(tc.Answer, 9, ""), contest.WA, "output has 9 grids, want 10"},
+		{"missing digits", ans[:len(ans)-5], contest.WA, "output ends in case 10 of 10 after 77 of its 81 digits"},
+		{"extra case", ans + ans[:90], contest.WA, "line 91: unexpected output after the 10 cases"},
+		{"empty", "", contest.WA, "output has 0 grids, want 10"},
+		{"spaces between digits", strings.Join(strings.Split(ans, ""), " "), contest.PE, "line 1: right digits, wrong layout"},
+		{"blank line between cases", strings.Replace(ans, ans[:90], ans[:90]+"\n", 1), contest.PE, "line 10:"},
+		{"two rows on a line", strings.Replace(ans, "\n", "", 1), contest.PE, "line 1:"},
 	}
 	for _, tc2 := range tests {
-		r := Checker{}.Check(tc.Input, []byte(tc2.output), tc.Answer)
+		r := contest.Run(context.Background(), Checker{}, tc.Input, []byte(tc2.output), tc.Answer)
 		if r.Verdict != tc2.want || !strings.Contains(r.Message, tc2.msg) {
 			t.Errorf("%s: %s %q, want %s %q", tc2.name, r.Verdict, r.Message, tc2.want, tc2.msg)
 		}
-		if r.Verdict == verdict.WA && tc2.name == "given changed" && r.Diff == "" {
+		if r.Verdict == contest.WA && tc2.name == "given changed" && r.Diff == "" {
 			t.Errorf("%s: no diff against the expected answer", tc2.name)
 		}
 	}
-	if r := (Checker{}).Check([]byte("1\n123\n"), tc.Answer, tc.Answer); r.Verdict != verdict.IE {
+	if r := contest.Run(context.Background(), Checker{}, []byte("1\n123\n"), tc.Answer, tc.Answer); r.Verdict != contest.IE {
 		t.Errorf("malformed test input: %s, want IE", r.Verdict)
 	}
 }
@@ -217,8 +217,8 @@ func FuzzChecker(f *testing.F) {
 	f.Add([]byte(strings.ReplaceAll(string(tc.Answer), "\n", " ")))
 	f.Add([]byte("123456789\n"))
 	f.Fuzz(func(t *testing.T, output []byte) {
-		r := Checker{}.Check(tc.Input, output, tc.Answer)
-		if r.Verdict != verdict.AC {
+		r := contest.Run(context.Background(), Checker{}, tc.Input, output, tc.Answer)
+		if r.Verdict != contest.AC {
 			return
 		}
 		rows := strings.Fields(string(output))

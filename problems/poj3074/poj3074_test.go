@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
@@ -103,20 +103,20 @@ func TestChecker(t *testing.T) {
 	wrong := "5" + sol81[1:]
 	tests := []struct {
 		name, output string
-		want         verdict.Verdict
+		want         contest.Verdict
 	}{
-		{"exact", string(ans), verdict.AC},
-		{"CRLF and trailing blank", sol81 + "\r\n" + sol81 + " \r\n\r\n", verdict.AC},
-		{"no final newline", sol81 + "\n" + sol81, verdict.AC},
-		{"wrong digit", sol81 + "\n" + wrong + "\n", verdict.WA},
-		{"missing line", sol81 + "\n", verdict.WA},
-		{"extra line", string(ans) + sol81 + "\n", verdict.WA},
-		{"spaces inside", sol81 + "\n" + sol81[:9] + " " + sol81[9:] + "\n", verdict.PE},
-		{"one line", sol81 + " " + sol81 + "\n", verdict.PE},
-		{"empty", "", verdict.WA},
+		{"exact", string(ans), contest.AC},
+		{"CRLF and trailing blank", sol81 + "\r\n" + sol81 + " \r\n\r\n", contest.AC},
+		{"no final newline", sol81 + "\n" + sol81, contest.AC},
+		{"wrong digit", sol81 + "\n" + wrong + "\n", contest.WA},
+		{"missing line", sol81 + "\n", contest.WA},
+		{"extra line", string(ans) + sol81 + "\n", contest.WA},
+		{"spaces inside", sol81 + "\n" + sol81[:9] + " " + sol81[9:] + "\n", contest.PE},
+		{"one line", sol81 + " " + sol81 + "\n", contest.PE},
+		{"empty", "", contest.WA},
 	}
 	for _, tc := range tests {
-		r := New().Checker().Check(in, []byte(tc.output), ans)
+		r := contest.Run(context.Background(), New().Checker(), in, []byte(tc.output), ans)
 		if r.Verdict != tc.want {
 			t.Errorf("%s: %s (%s), want %s", tc.name, r.Verdict, r.Message, tc.want)
 		}

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
@@ -29,7 +29,7 @@ type problem struct{ problems.Base }
 // invalid, which the package's tests rule out.
 func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
 
-func (*problem) Checker() checker.Checker    { return Checker{} }
+func (*problem) Checker() contest.Checker    { return Checker{} }
 func (*problem) Reference() solvers.Strategy { return dlx.New() }
 
 // SolveCase returns the solution of the 16×16 case. The judge's puzzles

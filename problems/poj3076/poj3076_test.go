@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
@@ -23,8 +23,14 @@ func TestConfig(t *testing.T) {
 func TestTests(t *testing.T) {
 	// Grid counts of the real data are facts of the judge's files.
 	problemtest.CheckTests(t, New(), WriteInput, map[string]int{"sample/1": 1, "secret/1": 4}, func(tc problems.Test, ps []*solvers.Puzzle) {
-		if lines, _ := nonEmpty(tc.Answer); len(lines) != side*len(ps) {
-			t.Errorf("%s: %d answer rows for %d grids", tc.Name, len(lines), len(ps))
+		rows := 0
+		for l := (nonEmptyLines{r: contest.NewLineReader(tc.Answer)}); ; rows++ {
+			if _, _, ok := l.next(); !ok {
+				break
+			}
+		}
+		if rows != side*len(ps) {
+			t.Errorf("%s: %d answer rows for %d grids", tc.Name, rows, len(ps))
 		}
 	})
 }
@@ -124,25 +130,25 @@ func TestChecker(t *testing.T) {
 	changed := strings.Join(lines[:19], "") + swapped + strings.Join(lines[20:], "")
 	tests := []struct {
 		name, output string
-		want         verdict.Verdict
+		want         contest.Verdict
 		msg          string
 	}{
-		{"judge layout", ans, verdict.AC, ""},
-		{"empty line after every grid", strings.Join(grids, "\n\n") + "\n", verdict.AC, ""},
-		{"no empty lines", strings.Join(grids, "\n"), verdict.AC, ""},
-		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), verdict.AC, ""},
-		{"two letters swapped", changed, verdict.WA, "grid 2, row 3 (output line 20): expected"},
-		{"missing grid", strings.Join(grids[:3], "\n\n"), verdict.WA, "grid 4, row 1: expected"},
-		{"lower case", strings.ToLower(ans), verdict.WA, "grid 1, row 1 (output line 1)"},
-		{"spaces between letters", strings.Join(strings.Split(ans, ""), " "), verdict.PE, "right letters, wrong layout"},
-		{"empty", "", verdict.WA, "got end of output"},
+		{"judge layout", ans, contest.AC, ""},
+		{"empty line after every grid", strings.Join(grids, "\n\n") + "\n", contest.AC, ""},
+		{"no empty lines", strings.Join(grids, "\n"), contest.AC, ""},
+		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), contest.AC, ""},
+		{"two letters swapped", changed, contest.WA, "grid 2, row 3 (output line 20): expected"},
+		{"missing grid", strings.Join(grids[:3], "\n\n"), contest.WA, "grid 4, row 1: expected"},
+		{"lower case", strings.ToLower(ans), contest.WA, "grid 1, row 1 (output line 1)"},
+		{"spaces between letters", strings.Join(strings.Split(ans, ""), " "), contest.PE, "right letters, wrong layout"},
+		{"empty", "", contest.WA, "got end of output"},
 	}
 	for _, c := range tests {
-		r := Checker{}.Check(tc.Input, []byte(c.output), tc.Answer)
+		r := contest.Run(context.Background(), Checker{}, tc.Input, []byte(c.output), tc.Answer)
 		if r.Verdict != c.want || !strings.Contains(r.Message, c.msg) {
 			t.Errorf("%s: %s %q, want %s %q", c.name, r.Verdict, r.Message, c.want, c.msg)
 		}
-		if r.Verdict != verdict.AC && r.Diff == "" {
+		if r.Verdict != contest.AC && r.Diff == "" {
 			t.Errorf("%s: no diff", c.name)
 		}
 	}
@@ -175,8 +181,8 @@ func FuzzChecker(f *testing.F) {
 	f.Add([]byte(strings.ReplaceAll(string(tc.Answer), "\n", "\n\n")))
 	f.Add([]byte("ABC\r\n"))
 	f.Fuzz(func(t *testing.T, output []byte) {
-		r := Checker{}.Check(tc.Input, output, tc.Answer)
-		if r.Verdict == verdict.AC && strings.Join(strings.Fields(string(output)), "\n") != strings.Join(strings.Fields(string(tc.Answer)), "\n") {
+		r := contest.Run(context.Background(), Checker{}, tc.Input, output, tc.Answer)
+		if r.Verdict == contest.AC && strings.Join(strings.Fields(string(output)), "\n") != strings.Join(strings.Fields(string(tc.Answer)), "\n") {
 			t.Fatalf("accepted %q", output)
 		}
 	})

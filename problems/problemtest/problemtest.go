@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -115,7 +115,7 @@ func CheckData(t *testing.T, prob problems.Problem, others ...solvers.Strategy) 
 			if err := problems.Solve(context.Background(), prob, s, tc.Name, tc.Input, &out); err != nil {
 				t.Fatalf("%s: %v", s.Name(), err)
 			}
-			if r := prob.Checker().Check(tc.Input, out.Bytes(), tc.Answer); r.Verdict != verdict.AC {
+			if r := contest.Run(context.Background(), prob.Checker(), tc.Input, out.Bytes(), tc.Answer); r.Verdict != contest.AC {
 				t.Errorf("%s with %s: %s: %s\n%s", tc.Name, s.Name(), r.Verdict, r.Message, r.Diff)
 			}
 		}

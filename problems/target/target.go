@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
@@ -28,7 +28,7 @@ type problem struct{ problems.Base }
 // invalid, which the package's tests rule out.
 func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
 
-func (*problem) Checker() checker.Checker { return checker.Lines{} }
+func (*problem) Checker() contest.Checker { return contest.Lines{} }
 
 // The reference is whichever strategy bounds fastest, measured by
 // BenchmarkTarget in solvers/fast and solvers/mrv: fast since its weight split.

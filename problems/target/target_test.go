@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/problemtest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
@@ -172,19 +172,19 @@ func TestChecker(t *testing.T) {
 	prob := New()
 	cases := []struct {
 		output string
-		want   verdict.Verdict
+		want   contest.Verdict
 	}{
-		{"2829\n", verdict.AC},
-		{"2829", verdict.AC},
-		{"2829\r\n", verdict.AC},
-		{"2828\n", verdict.WA},
-		{"-1\n", verdict.WA},
-		{"", verdict.WA},
-		{"2829\n2829\n", verdict.WA},
-		{"\n2829\n", verdict.PE},
+		{"2829\n", contest.AC},
+		{"2829", contest.AC},
+		{"2829\r\n", contest.AC},
+		{"2828\n", contest.WA},
+		{"-1\n", contest.WA},
+		{"", contest.WA},
+		{"2829\n2829\n", contest.WA},
+		{"\n2829\n", contest.PE},
 	}
 	for _, tc := range cases {
-		if r := prob.Checker().Check(nil, []byte(tc.output), []byte("2829\n")); r.Verdict != tc.want {
+		if r := contest.Run(context.Background(), prob.Checker(), nil, []byte(tc.output), []byte("2829\n")); r.Verdict != tc.want {
 			t.Errorf("output %q: %s (%s), want %s", tc.output, r.Verdict, r.Message, tc.want)
 		}
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
@@ -110,7 +110,7 @@ func TestRunJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rs[0]
-	if r.Problem != "poj2676" || r.Solution != ref || r.Verdict != verdict.AC || r.Passed != r.Total || r.Total != len(r.Tests) {
+	if r.Problem != "poj2676" || r.Solution != ref || r.Verdict != contest.AC || r.Passed != r.Total || r.Total != len(r.Tests) {
 		t.Errorf("result %s/%s %s %d/%d with %d tests, want poj2676/%s AC, all passed", r.Problem, r.Solution, r.Verdict, r.Passed, r.Total, len(r.Tests), ref)
 	}
 	if r.Tests[0].Name != "sample/1" || r.Tests[0].TimeMS <= 0 {
@@ -121,13 +121,13 @@ func TestRunJSON(t *testing.T) {
 func TestWriteReport(t *testing.T) {
 	rep := &builtin.Report{
 		Results: []judge.Result{
-			{Problem: "p", Solution: "good", Tests: []judge.TestResult{{Name: "sample/1", Verdict: verdict.AC, TimeMS: 1}}},
-			{Problem: "p", Solution: "bad", Tests: []judge.TestResult{{Name: "sample/1", Verdict: verdict.WA, TimeMS: 1,
+			{Problem: "p", Solution: "good", Tests: []judge.TestResult{{Name: "sample/1", Verdict: contest.AC, TimeMS: 1}}},
+			{Problem: "p", Solution: "bad", Tests: []judge.TestResult{{Name: "sample/1", Verdict: contest.WA, TimeMS: 1,
 				Message: `line 1: expected "12", got "21"`, Diff: "  []string{\n- \t\"12\",\n+ \t\"21\",\n  }\n"}}},
-			{Problem: "p", Solution: "slow", Tests: []judge.TestResult{{Name: "sample/1", Verdict: verdict.TLE, TimeMS: 1000, Message: "stopped at the time limit of 1s"}}},
+			{Problem: "p", Solution: "slow", Tests: []judge.TestResult{{Name: "sample/1", Verdict: contest.TLE, TimeMS: 1000, Message: "stopped at the time limit of 1s"}}},
 		},
 		Disagreements: []builtin.Disagreement{{Problem: "p", Test: "sample/1", Baseline: "good", Strategy: "bad",
-			Verdict: verdict.WA, Message: `line 1: expected "12", got "21"`, Diff: "-12\n+21\n"}},
+			Verdict: contest.WA, Message: `line 1: expected "12", got "21"`, Diff: "-12\n+21\n"}},
 	}
 	for i := range rep.Results {
 		rep.Results[i].Summarize()
@@ -154,10 +154,10 @@ func TestWriteReport(t *testing.T) {
 
 func TestWriteRunJSON(t *testing.T) {
 	rep := &builtin.Report{
-		Results: []judge.Result{{Problem: "p", Solution: "bad", Verdict: verdict.WA, Total: 1,
-			Tests: []judge.TestResult{{Name: "sample/1", Verdict: verdict.WA, TimeMS: 1.5, Message: "line 1"}}}},
+		Results: []judge.Result{{Problem: "p", Solution: "bad", Verdict: contest.WA, Total: 1,
+			Tests: []judge.TestResult{{Name: "sample/1", Verdict: contest.WA, TimeMS: 1.5, Message: "line 1"}}}},
 		Disagreements: []builtin.Disagreement{{Problem: "p", Test: "sample/1", Baseline: "good", Strategy: "bad",
-			Verdict: verdict.WA, Message: "line 1", Diff: "-12\n+21\n"}},
+			Verdict: contest.WA, Message: "line 1", Diff: "-12\n+21\n"}},
 	}
 	var out, errOut bytes.Buffer
 	if err := writeRunJSON(&env{stdout: &out, stderr: &errOut}, rep); err != nil {

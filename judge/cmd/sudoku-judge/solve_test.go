@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func TestSolveSamples(t *testing.T) {
@@ -28,7 +28,7 @@ func TestSolveSamples(t *testing.T) {
 			if code != exitOK || stderr != "" {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
 			}
-			if res := prob.Checker().Check(sample.Input, []byte(stdout), sample.Answer); res.Verdict != verdict.AC {
+			if res := contest.Run(context.Background(), prob.Checker(), sample.Input, []byte(stdout), sample.Answer); res.Verdict != contest.AC {
 				t.Errorf("solve on %s: %s %s\n%s", sample.Name, res.Verdict, res.Message, res.Diff)
 			}
 		})

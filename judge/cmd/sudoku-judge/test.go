@@ -22,6 +22,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // programFlags are the flags of the commands that run a contestant's
@@ -349,7 +350,7 @@ func buildChecker(ctx context.Context, sb *sandbox.Sandbox, src string, tests []
 		if t.Answer == nil {
 			continue
 		}
-		if r := c.Check(t.Input, t.Answer, t.Answer); r.Verdict != verdict.AC {
+		if r := contest.Run(ctx, c, t.Input, t.Answer, t.Answer); r.Verdict != verdict.AC {
 			exe.Close()
 			return nil, nil, fmt.Errorf("checker %s does not accept test %s's own answer: %s %s", src, t.Name, r.Verdict, r.Message)
 		}

@@ -11,9 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/internal/oracle"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj2676"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
@@ -176,7 +175,7 @@ func answer(prob problems.Problem, t test, in []byte, shared string) ([]byte, er
 		// The judge's own output, compared below, is the second opinion.
 		fmt.Fprintf(os.Stderr, "%s: second strategy %s: %v; relying on %s\n", t.name, other.Name(), err, t.official)
 	default:
-		if r := prob.Checker().Check(in, got.Bytes(), want.Bytes()); r.Verdict != verdict.AC {
+		if r := contest.Run(context.Background(), prob.Checker(), in, got.Bytes(), want.Bytes()); r.Verdict != contest.AC {
 			return nil, fmt.Errorf("%s's output against %s's: %s %s\n%s", other.Name(), ref.Name(), r.Verdict, r.Message, r.Diff)
 		}
 	}
@@ -185,12 +184,12 @@ func answer(prob problems.Problem, t test, in []byte, shared string) ([]byte, er
 		if err != nil {
 			return nil, err
 		}
-		if r := prob.Checker().Check(in, off, want.Bytes()); r.Verdict != verdict.AC {
+		if r := contest.Run(context.Background(), prob.Checker(), in, off, want.Bytes()); r.Verdict != contest.AC {
 			return nil, fmt.Errorf("official output against %s's: %s %s\n%s", ref.Name(), r.Verdict, r.Message, r.Diff)
 		}
 		// Exact problems must reproduce the judge's output line for line.
 		if prob.Config().Validation == "default" {
-			if r := (checker.Lines{}).Check(in, off, want.Bytes()); r.Verdict != verdict.AC {
+			if r := contest.Run(context.Background(), contest.Lines{}, in, off, want.Bytes()); r.Verdict != contest.AC {
 				return nil, fmt.Errorf("official output differs from %s's: %s", ref.Name(), r.Message)
 			}
 		}

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/hdu4069"
 	"github.com/sudoku-judge/sudoku-judge/problems/internal/oracle"
 )
@@ -57,7 +57,7 @@ func run(dir string) error {
 		if err := problems.Solve(ctx, prob, second, sp.name, in.Bytes(), &check); err != nil {
 			return err
 		}
-		if r := prob.Checker().Check(in.Bytes(), check.Bytes(), ans.Bytes()); r.Verdict != verdict.AC {
+		if r := contest.Run(context.Background(), prob.Checker(), in.Bytes(), check.Bytes(), ans.Bytes()); r.Verdict != contest.AC {
 			return fmt.Errorf("%s: %s disagrees with %s: %s\n%s", sp.name, second.Name(), prob.Reference().Name(), r.Message, r.Diff)
 		}
 		for ext, b := range map[string][]byte{".in": in.Bytes(), ".ans": ans.Bytes()} {

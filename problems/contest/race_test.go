@@ -1,0 +1,5 @@
+//go:build race
+
+package contest
+
+const raceEnabled = true
