@@ -40,16 +40,15 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 		return solvers.Stats{}, err
 	}
 	grid := e.grid // the givens, filled in by each solution
-	found := 0
+	// The matrix search keeps the node statistics and watches the context;
+	// the tally applies the limit and the visitor.
+	t := solvers.NewTally(ctx, "dlx", opts)
 	st, err := e.m.Search(ctx, func(rows []int) bool {
 		for _, r := range rows {
 			grid[e.cell[r]] = e.digit[r]
 		}
-		found++
-		if opts.Visit != nil && !opts.Visit(grid) {
-			return false
-		}
-		return opts.Limit <= 0 || found < opts.Limit
+		t.Solution(grid)
+		return !t.Stop
 	})
 	out := solvers.Stats{Nodes: st.Nodes, Guesses: st.Guesses, Solutions: st.Solutions}
 	if err != nil {

@@ -246,7 +246,7 @@ func (s *search) bound(k int) {
 		s.visit()
 		return
 	}
-	if s.poll() {
+	if s.t.Node() {
 		return
 	}
 	b := s.bb
@@ -273,7 +273,7 @@ func (s *search) bound(k int) {
 		}
 	}
 	if bestN > 1 {
-		s.st.Guesses++
+		s.t.Stats.Guesses++
 	}
 	rest[0], rest[bestJ] = rest[bestJ], rest[0]
 	u := rest[0]
@@ -294,7 +294,7 @@ func (s *search) bound(k int) {
 		s.free[u.col] |= bit
 		s.free[u.reg] |= bit
 		s.grid[c] = 0
-		if s.stop {
+		if s.t.Stop {
 			return
 		}
 	}

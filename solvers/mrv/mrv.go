@@ -27,9 +27,6 @@ func (Strategy) Support() solvers.Support { return support }
 
 const (
 	maxCells = solvers.MaxSize * solvers.MaxSize
-	// ctxEvery is a mask on the node count: the context is polled once every
-	// ctxEvery+1 nodes, so polling costs nothing measurable.
-	ctxEvery = 1<<12 - 1
 )
 
 // cellUnits holds a cell's index and the indices into search.free of its
@@ -43,11 +40,7 @@ type cellUnits struct {
 // search is the state of one call of Search. The fixed arrays keep the hot
 // loop free of allocation and, indexed by uint8, of bounds checks.
 type search struct {
-	ctx  context.Context
-	opts solvers.Options
-	st   solvers.Stats
-	err  error
-	stop bool
+	t solvers.Tally
 
 	full  uint32      // one bit per digit
 	free  [256]uint32 // digits missing from each unit: rows, then columns, then regions
@@ -83,7 +76,7 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 			return solvers.Stats{}, fmt.Errorf("mrv: %w: %w", solvers.ErrMisuse, err)
 		}
 	}
-	s := &search{ctx: ctx, opts: opts, full: 1<<n - 1, best: -1}
+	s := &search{t: solvers.NewTally(ctx, "mrv", opts), full: 1<<n - 1, best: -1}
 	s.cells = s.grid[:n*n]
 	for u := range 3 * n {
 		s.free[u] = s.full
@@ -111,7 +104,7 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 	} else {
 		s.dfs()
 	}
-	return s.st, s.err
+	return s.t.Result()
 }
 
 // maxWeight keeps scores within 32 bits (625 cells * 25 * maxWeight < 2^31)
@@ -133,37 +126,12 @@ func checkObjective(o *solvers.Objective, cells int) error {
 	return nil
 }
 
-// poll counts a node and, every few thousand nodes, checks the context. It
-// reports whether the search must stop. It is small enough to be inlined;
-// checkCtx is not.
-func (s *search) poll() bool {
-	s.st.Nodes++
-	if s.st.Nodes&ctxEvery == 0 {
-		s.checkCtx()
-	}
-	return s.stop
-}
-
-// checkCtx stops the search if its context is done.
-func (s *search) checkCtx() {
-	if err := s.ctx.Err(); err != nil {
-		s.err = fmt.Errorf("mrv: search stopped after %d nodes: %w", s.st.Nodes, err)
-		s.stop = true
-	}
-}
-
 // visit hands a complete grid to the caller.
 func (s *search) visit() {
-	s.st.Solutions++
-	if s.opts.Objective != nil && s.score > s.best {
+	if s.bb != nil && s.score > s.best {
 		s.best = s.score
 	}
-	if s.opts.Visit != nil && !s.opts.Visit(s.cells) {
-		s.stop = true
-	}
-	if s.opts.Limit > 0 && s.st.Solutions >= s.opts.Limit {
-		s.stop = true
-	}
+	s.t.Solution(s.cells)
 }
 
 // onesCount is bits.OnesCount32 by table. Below GOAMD64=v2 the compiler
@@ -207,7 +175,7 @@ func (s *search) dfs() {
 				s.grid[c] = uint8(bits.TrailingZeros32(digit[j]) + 1)
 			}
 			s.visit()
-		} else if s.poll() {
+		} else if s.t.Node() {
 			return
 		} else {
 			// Find the first cell from k on with the fewest candidates:
@@ -235,7 +203,7 @@ func (s *search) dfs() {
 			}
 			if bestN > 0 {
 				if bestN > 1 {
-					s.st.Guesses++
+					s.t.Stats.Guesses++
 				}
 				if best != 0 {
 					j := k + best
@@ -251,7 +219,7 @@ func (s *search) dfs() {
 		if !branch {
 			// Back up to the nearest cell with digits left to try.
 			for {
-				if s.stop {
+				if s.t.Stop {
 					return
 				}
 				k--

@@ -2,7 +2,6 @@ package naive
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -24,12 +23,7 @@ var support = solvers.Support{Features: solvers.Jigsaw}
 // Support declares what naive handles.
 func (Strategy) Support() solvers.Support { return support }
 
-const (
-	maxCells = solvers.MaxSize * solvers.MaxSize
-	// ctxEvery is a mask on the node count: the context is polled once every
-	// ctxEvery+1 nodes.
-	ctxEvery = 1<<12 - 1
-)
+const maxCells = solvers.MaxSize * solvers.MaxSize
 
 // emptyCell is an empty cell with the indices into search.free of its row,
 // column and region.
@@ -42,11 +36,7 @@ type emptyCell struct {
 // search allocates nothing, and free is indexed by uint8 to need no bounds
 // checks.
 type search struct {
-	ctx  context.Context
-	opts solvers.Options
-	st   solvers.Stats
-	err  error
-	stop bool
+	t solvers.Tally
 
 	full  uint32      // one bit per digit
 	free  [256]uint32 // digits missing from each unit: rows, then columns, then regions
@@ -64,7 +54,7 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 		return solvers.Stats{}, err
 	}
 	n := p.Size()
-	s := &search{ctx: ctx, opts: opts, full: 1<<n - 1}
+	s := &search{t: solvers.NewTally(ctx, "naive", opts), full: 1<<n - 1}
 	s.cells = s.grid[:n*n]
 	s.empty = s.buf[:0]
 	for u := range 3 * n {
@@ -83,27 +73,22 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 		}
 	}
 	s.dfs(0)
-	return s.st, s.err
+	return s.t.Result()
 }
 
 // dfs fills s.empty[k:].
 func (s *search) dfs(k int) {
 	if k == len(s.empty) {
-		s.visit()
+		s.t.Solution(s.cells)
 		return
 	}
-	s.st.Nodes++
-	if s.st.Nodes&ctxEvery == 0 {
-		if err := s.ctx.Err(); err != nil {
-			s.err = fmt.Errorf("naive: search stopped after %d nodes: %w", s.st.Nodes, err)
-			s.stop = true
-			return
-		}
+	if s.t.Node() {
+		return
 	}
 	e := s.empty[k]
 	m := s.free[e.row] & s.free[e.col] & s.free[e.reg]
 	if m&(m-1) != 0 {
-		s.st.Guesses++
+		s.t.Stats.Guesses++
 	}
 	for ; m != 0; m &= m - 1 {
 		bit := m & -m
@@ -115,19 +100,8 @@ func (s *search) dfs(k int) {
 		s.free[e.row] |= bit
 		s.free[e.col] |= bit
 		s.free[e.reg] |= bit
-		if s.stop {
+		if s.t.Stop {
 			return
 		}
-	}
-}
-
-// visit hands a complete grid to the caller.
-func (s *search) visit() {
-	s.st.Solutions++
-	if s.opts.Visit != nil && !s.opts.Visit(s.cells) {
-		s.stop = true
-	}
-	if s.opts.Limit > 0 && s.st.Solutions >= s.opts.Limit {
-		s.stop = true
 	}
 }

@@ -2,7 +2,6 @@ package propagate
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -25,17 +24,9 @@ var support = solvers.Support{Features: solvers.Jigsaw | solvers.ExtraUnits}
 // Support declares what propagate handles.
 func (Strategy) Support() solvers.Support { return support }
 
-// ctxEvery is a mask on the node count: the context is polled once every
-// ctxEvery+1 nodes.
-const ctxEvery = 1<<10 - 1
-
 // search is the state of one call of Search.
 type search struct {
-	ctx  context.Context
-	opts solvers.Options
-	st   solvers.Stats
-	err  error
-	stop bool
+	t solvers.Tally
 
 	n, n2 int
 	full  uint32 // one bit per digit
@@ -56,11 +47,11 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 		return solvers.Stats{}, err
 	}
 	s := newSearch(ctx, p, opts)
-	s.st.Nodes++
+	s.t.Stats.Nodes++ // the root
 	if solved, ok := s.root(p); ok {
 		s.dfs(0, solved)
 	}
-	return s.st, s.err
+	return s.t.Result()
 }
 
 // newSearch returns the state for searching p, its geometry built and its
@@ -68,7 +59,7 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 func newSearch(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) *search {
 	n := p.Size()
 	s := &search{
-		ctx: ctx, opts: opts,
+		t: solvers.NewTally(ctx, "propagate", opts),
 		n: n, n2: n * n, full: 1<<n - 1,
 		g:     newGeometry(p),
 		queue: make([]uint16, 0, n*n),
@@ -189,18 +180,13 @@ func (s *search) dfs(d, solved int) {
 			}
 		}
 	}
-	s.st.Guesses++
+	s.t.Stats.Guesses++
 	if len(s.stack) < (d+2)*n2 {
 		s.stack = append(s.stack, make([]uint32, len(s.stack))...)
 	}
 	for m := cand[best]; m != 0; m &= m - 1 {
-		s.st.Nodes++
-		if s.st.Nodes&ctxEvery == 0 {
-			if err := s.ctx.Err(); err != nil {
-				s.err = fmt.Errorf("propagate: search stopped after %d nodes: %w", s.st.Nodes, err)
-				s.stop = true
-				return
-			}
+		if s.t.Node() {
+			return
 		}
 		// Deeper levels may have grown the stack: slice it afresh.
 		cand = s.stack[d*n2 : (d+1)*n2]
@@ -210,7 +196,7 @@ func (s *search) dfs(d, solved int) {
 		s.queue = append(s.queue[:0], uint16(best))
 		if solvedNext, ok := s.propagate(next, solved+1); ok {
 			s.dfs(d+1, solvedNext)
-			if s.stop {
+			if s.t.Stop {
 				return
 			}
 		}
@@ -222,11 +208,5 @@ func (s *search) visit(cand []uint32) {
 	for i, m := range cand {
 		s.grid[i] = uint8(bits.TrailingZeros32(m) + 1)
 	}
-	s.st.Solutions++
-	if s.opts.Visit != nil && !s.opts.Visit(s.grid) {
-		s.stop = true
-	}
-	if s.opts.Limit > 0 && s.st.Solutions >= s.opts.Limit {
-		s.stop = true
-	}
+	s.t.Solution(s.grid)
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 )
 
 // A Variant is a family of puzzles with extra units.
@@ -19,6 +21,36 @@ type Variant struct {
 var Variants = []Variant{
 	{"x-sudoku", solvers.Diagonals},
 	{"windoku", solvers.Windows},
+}
+
+// VariantSet reads testdata/variants.txt: 9x9 X-sudoku and windoku
+// puzzles (variant, givens, solution count capped at 2).
+func VariantSet(t testing.TB) (ps []*solvers.Puzzle, counts []int) {
+	t.Helper()
+	byName := map[string]Variant{}
+	for _, v := range Variants {
+		byName[v.Name] = v
+	}
+	for _, f := range fields(t, "variants.txt", 3) {
+		v, ok := byName[f[0]]
+		if !ok {
+			t.Fatalf("variants.txt: unknown variant %q", f[0])
+		}
+		cells, err := puzzleset.ParseLine([]byte(f[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := solvers.NewWithUnits(9, cells.Givens(), nil, v.Units(9))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := strconv.Atoi(f[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, counts = append(ps, p), append(counts, n)
+	}
+	return ps, counts
 }
 
 // EmptyVariant returns the empty size×size grid with v's extra units.
@@ -124,6 +156,17 @@ func testVariants(t *testing.T, s solvers.Strategy, cfg Config) {
 			if got, _ := CheckSolve(t, s, p, 1); got != 1 {
 				t.Errorf("%s: empty %s 9x9: %d solutions with limit 1", s.Name(), v.Name, got)
 			}
+		}
+	}
+	ps, counts := VariantSet(t)
+	for i, p := range ps {
+		if !sup.Handles(p) {
+			continue
+		}
+		// CheckSolve checks each solution against every unit, extra ones
+		// included.
+		if got, _ := CheckSolve(t, s, p, 2); got != counts[i] {
+			t.Errorf("%s: variants.txt puzzle %d: %d solutions (limit 2), want %d", s.Name(), i+1, got, counts[i])
 		}
 	}
 }

@@ -294,3 +294,20 @@ func TestRefuseUnsupported(t *testing.T) {
 		}
 	}
 }
+
+// TestAgreeVariants runs the X-sudoku and windoku set through every
+// strategy that declares extra units; at least two must, so that the
+// agreement means something.
+func TestAgreeVariants(t *testing.T) {
+	ps, counts := solverstest.VariantSet(t)
+	handlers := 0
+	for _, s := range strategies.All() {
+		if solvers.SupportOf(s).Handles(ps[0]) {
+			handlers++
+		}
+	}
+	if handlers < 2 {
+		t.Fatalf("%d strategies handle X-sudoku, want at least 2 to compare", handlers)
+	}
+	agree(t, ps, nil, func(i int, o outcome) error { return wantCount(counts[i])(i, o) })
+}
