@@ -1,8 +1,13 @@
 package problems
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // Base implements the ID, Config and Tests methods of a [Problem] from the
@@ -15,30 +20,94 @@ import (
 //	type problem struct{ problems.Base }
 //
 //	func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
+//
+// Base's Checker is the one problem.yaml's `harness.checker` names (see
+// [Base.Checker]); a problem with a special judge passes it to NewBase as a
+// [Special] under the name problem.yaml uses.
 type Base struct {
-	id  string
-	pkg *Package
+	id      string
+	pkg     *Package
+	checker contest.Checker
+	file    *CheckerFile // when problem.yaml names a testlib checker file
+}
+
+// A Special is a problem's own checker (special judge), registered under
+// Name for problem.yaml's `harness.checker` to choose.
+type Special struct {
+	Name    string
+	Checker contest.Checker
+}
+
+// A CheckerFile is a testlib-style checker source in the problem package,
+// which a judge must compile and run in its sandbox (judge/checker.External).
+type CheckerFile struct {
+	Path   string // in the problem package, such as "checker/check.cpp"
+	Source []byte
 }
 
 // NewBase loads fsys, which holds problem.yaml and data/, as [Load] does,
-// for the problem named id.
-func NewBase(id string, fsys fs.FS) (Base, error) {
+// for the problem named id, and resolves the checker problem.yaml names:
+// "lines", "tokens", the name of one of specials, or the path of a checker
+// source file in the package ("checker/check.cpp": any name with a '/' or
+// a '.'). An unknown name is an error, so the setting is never a mere label.
+func NewBase(id string, fsys fs.FS, specials ...Special) (Base, error) {
 	pkg, err := Load(fsys)
 	if err != nil {
 		return Base{}, fmt.Errorf("%s: %w", id, err)
 	}
-	return Base{id: id, pkg: pkg}, nil
+	b := Base{id: id, pkg: pkg}
+	name := pkg.Config.Harness.Checker
+	if strings.ContainsAny(name, "/.") {
+		src, err := fs.ReadFile(fsys, path.Clean(name))
+		if err != nil {
+			return Base{}, fmt.Errorf("%s: problem.yaml: harness.checker: %w", id, err)
+		}
+		b.file = &CheckerFile{Path: name, Source: src}
+		b.checker = unbuilt{name}
+		return b, nil
+	}
+	reg := contest.NewRegistry()
+	for _, s := range specials {
+		if err := reg.Register(s.Name, s.Checker); err != nil {
+			return Base{}, fmt.Errorf("%s: %w", id, err)
+		}
+	}
+	if b.checker, err = reg.Lookup(name); err != nil {
+		return Base{}, fmt.Errorf("%s: problem.yaml: harness.checker: %w", id, err)
+	}
+	return b, nil
 }
 
 // MustBase is like [NewBase] but panics if problem.yaml is invalid. A
 // problem's New calls it on its embedded files, which the problem's own
 // tests check.
-func MustBase(id string, fsys fs.FS) Base {
-	b, err := NewBase(id, fsys)
+func MustBase(id string, fsys fs.FS, specials ...Special) Base {
+	b, err := NewBase(id, fsys, specials...)
 	if err != nil {
 		panic(err.Error())
 	}
 	return b
+}
+
+// Checker returns the checker problem.yaml chose. For a checker file it is
+// a stand-in that judges IE until a judge builds the file ([Base.CheckerFile]).
+func (b Base) Checker() contest.Checker { return b.checker }
+
+// CheckerFile returns the testlib checker source problem.yaml names, if it
+// names one.
+func (b Base) CheckerFile() (CheckerFile, bool) {
+	if b.file == nil {
+		return CheckerFile{}, false
+	}
+	return *b.file, true
+}
+
+// unbuilt stands for a checker file no judge has built: judging with it is
+// the judge's failure (IE), never a verdict on the solution.
+type unbuilt struct{ path string }
+
+func (u unbuilt) Check(context.Context, []byte, []byte, []byte) contest.Result {
+	return contest.Result{Verdict: contest.IE, Message: "checker file " + u.path + " was not built by the judge"}
 }
 
 // ID is the problem's short stable name.

@@ -1,16 +1,18 @@
 package problems_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func TestBase(t *testing.T) {
 	fsys := fstest.MapFS{
-		"problem.yaml":        {Data: []byte("name: Example\nlimits:\n  time_limit: 1\n  memory: 64\n")},
+		"problem.yaml":        {Data: []byte("name: Example\nlimits:\n  time_limit: 1\n  memory: 64\nharness:\n  checker: lines\n")},
 		"data/sample/1.in":    {Data: []byte("in\n")},
 		"data/sample/1.ans":   {Data: []byte("ans\n")},
 		"data/secret/10.in":   {Data: []byte("ten\n")},
@@ -47,4 +49,53 @@ func TestBase(t *testing.T) {
 		}
 	}()
 	problems.MustBase("example", bad)
+}
+
+// TestCheckerByName checks that problem.yaml's harness.checker chooses the
+// checker: each stock name, a special judge, a checker file, and an unknown
+// or missing name refused.
+func TestCheckerByName(t *testing.T) {
+	special := contest.Func(func(context.Context, []byte, []byte, []byte) contest.Result {
+		return contest.Result{Verdict: contest.WA, Message: "special"}
+	})
+	tests := []struct {
+		checker string
+		want    contest.Verdict // on output "1 2" against answer "1\n2"
+		file    bool
+		err     string
+	}{
+		{"lines", contest.PE, false, ""},
+		{"tokens", contest.AC, false, ""},
+		{"mine", contest.WA, false, ""},
+		{"check/chk.cpp", contest.IE, true, ""},
+		{"check/missing.cpp", "", false, "missing.cpp"},
+		{"exact", "", false, `no checker named "exact" (have lines, mine, tokens)`},
+		{"", "", false, "harness.checker must name a checker"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.checker, func(t *testing.T) {
+			fsys := fstest.MapFS{
+				"problem.yaml":  {Data: []byte("name: X\nlimits: {time_limit: 1, memory: 64}\nharness: {checker: \"" + tt.checker + "\"}\n")},
+				"check/chk.cpp": {Data: []byte("int main() {}\n")},
+			}
+			b, err := problems.NewBase("x", fsys, problems.Special{Name: "mine", Checker: special})
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want one with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := contest.Run(context.Background(), b.Checker(), nil, []byte("1 2\n"), []byte("1\n2\n"))
+			if r.Verdict != tt.want {
+				t.Errorf("checker %q judged %s (%s), want %s", tt.checker, r.Verdict, r.Message, tt.want)
+			}
+			f, ok := b.CheckerFile()
+			if ok != tt.file || (ok && (f.Path != tt.checker || string(f.Source) != "int main() {}\n")) {
+				t.Errorf("CheckerFile() = %+v, %v", f, ok)
+			}
+		})
+	}
 }

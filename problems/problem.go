@@ -115,7 +115,13 @@ type Config struct {
 		Output    int     `yaml:"output"`     // MiB
 	} `yaml:"limits"`
 	Harness struct {
-		Checker string `yaml:"checker"` // "lines" or the name of the problem's special judge
+		// Checker chooses the checker by name: "lines", "tokens", the
+		// problem's special judge, or a testlib checker file in the package.
+		Checker string `yaml:"checker"`
+		// Slow says, by strategy name, why that strategy is not worth
+		// measuring on this problem's tests (it takes minutes): benchmarks
+		// skip the pair unless asked for a full run.
+		Slow map[string]string `yaml:"slow"`
 		// StrategyTimeLimit bounds one built-in strategy on one test of
 		// `sudoku-judge run`, in seconds; 0 means TimeLimit.
 		StrategyTimeLimit float64 `yaml:"strategy_time_limit"`
@@ -167,6 +173,8 @@ func Load(fsys fs.FS) (*Package, error) {
 		return nil, fmt.Errorf("problems: problem.yaml: limits.time_limit must be positive")
 	case c.Limits.Memory <= 0:
 		return nil, fmt.Errorf("problems: problem.yaml: limits.memory must be positive")
+	case c.Harness.Checker == "":
+		return nil, fmt.Errorf("problems: problem.yaml: harness.checker must name a checker")
 	}
 	if c.Limits.Output == 0 {
 		c.Limits.Output = 64

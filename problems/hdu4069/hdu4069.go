@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
-	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
@@ -35,7 +34,6 @@ type problem struct{ problems.Base }
 // invalid, which the package's tests rule out.
 func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
 
-func (*problem) Checker() contest.Checker    { return contest.Lines{} }
 func (*problem) Reference() solvers.Strategy { return fast.New() }
 
 // SolveCase counts the solutions of the case up to two: the answer is the

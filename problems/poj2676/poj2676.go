@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
-	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
@@ -24,9 +23,10 @@ type problem struct{ problems.Base }
 
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
-func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
+func New() problems.Problem {
+	return &problem{problems.MustBase(ID, files, problems.Special{Name: ID, Checker: Checker{}})}
+}
 
-func (*problem) Checker() contest.Checker    { return Checker{} }
 func (*problem) Reference() solvers.Strategy { return fast.New() }
 
 // SolveCase returns the first completion s finds: any one is accepted. The

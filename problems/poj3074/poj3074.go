@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
-	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
@@ -26,7 +25,6 @@ type problem struct{ problems.Base }
 // invalid, which the package's tests rule out.
 func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
 
-func (*problem) Checker() contest.Checker    { return contest.Lines{} }
 func (*problem) Reference() solvers.Strategy { return fast.New() }
 
 // SolveCase returns the solution of the case. The judge's puzzles all have

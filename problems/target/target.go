@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
-	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
@@ -27,8 +26,6 @@ type problem struct{ problems.Base }
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
 func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
-
-func (*problem) Checker() contest.Checker { return contest.Lines{} }
 
 // The reference is whichever strategy bounds fastest, measured by
 // BenchmarkTarget in solvers/fast and solvers/mrv: fast since its weight split.
