@@ -28,7 +28,7 @@ func openV2(m cgMount, path string) (*v2, error) {
 		return nil, fmt.Errorf("cgroup v2: current cgroup %s is not below %s", path, m.dir)
 	}
 	var errs []error
-	for _, parent := range candidates(m, path) {
+	for _, parent := range v2Parents(m, home) {
 		base, err := makeV2Base(parent)
 		if err == nil {
 			return &v2{base: base, home: home}, nil
@@ -36,6 +36,21 @@ func openV2(m cgMount, path string) (*v2, error) {
 		errs = append(errs, err)
 	}
 	return nil, fmt.Errorf("cgroup v2: %w", errors.Join(errs...))
+}
+
+// v2Parents lists where our base cgroup may go, nearest first: the judge's
+// own cgroup, then each of its ancestors up to the mount's root. The own
+// cgroup works only when nothing else runs in it; an unprivileged user's
+// processes sit in a leaf (a session scope) of the subtree systemd
+// delegates to them, so the first ancestor the user may write is the one
+// that works rootless.
+func v2Parents(m cgMount, home string) []string {
+	ds := []string{home}
+	for d := home; d != m.dir && len(d) > len(m.dir); {
+		d = filepath.Dir(d)
+		ds = append(ds, d)
+	}
+	return ds
 }
 
 // makeV2Base creates our base cgroup below parent with memory and pids
