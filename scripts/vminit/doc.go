@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command vminit is PID 1 of the small Linux VM that scripts/cgroup-v2-vm.sh
 // boots under qemu to test the sandbox on a real cgroup v2 kernel.
 //
