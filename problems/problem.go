@@ -42,6 +42,13 @@ type Problem interface {
 	Generate(w io.Writer, opts GenOptions) error
 }
 
+// An InputWriter is a problem whose input format can pose any 9x9 puzzles,
+// so benchmarks can measure it on the public sets of testdata/ as well as
+// on its own tests. A problem declares it by having the method.
+type InputWriter interface {
+	WriteInput(w io.Writer, ps []*solvers.Puzzle) error
+}
+
 // An Answer is the solution of one case.
 type Answer struct {
 	Grid      solvers.Grid // a solution (the best one for scored problems), nil if none

@@ -10,8 +10,6 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
-	"github.com/sudoku-judge/sudoku-judge/problems/poj2676"
-	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 )
@@ -64,11 +62,14 @@ func NameValue(s string) string {
 	}, s)
 }
 
-// inputWriters write a public set in a problem's input format; problems
-// without one are measured on their own tests only.
-var inputWriters = map[string]func(io.Writer, []*solvers.Puzzle) error{
-	poj2676.ID: poj2676.WriteInput,
-	poj3074.ID: poj3074.WriteInput,
+// inputWriter returns how prob writes a public set in its input format, or
+// nil: problems that do not declare [problems.InputWriter] are measured on
+// their own tests only.
+func inputWriter(prob problems.Problem) func(io.Writer, []*solvers.Puzzle) error {
+	if w, ok := prob.(problems.InputWriter); ok {
+		return w.WriteInput
+	}
+	return nil
 }
 
 // Load returns the workload of set posed as problem, at most max puzzles
@@ -114,7 +115,7 @@ func Load(dir, problem, set string, max int) (*Workload, error) {
 				// Keep the input whole for programs; the built-ins see only max.
 				ps = ps[:max-len(w.puzzles)]
 				var buf bytes.Buffer
-				if write := inputWriters[problem]; write != nil && write(&buf, ps) == nil {
+				if write := inputWriter(prob); write != nil && write(&buf, ps) == nil {
 					t.Input = buf.Bytes()
 				}
 			}
@@ -123,7 +124,7 @@ func Load(dir, problem, set string, max int) (*Workload, error) {
 		}
 		return w, nil
 	}
-	write := inputWriters[problem]
+	write := inputWriter(prob)
 	if write == nil {
 		return nil, fmt.Errorf("workload: %s/%s: %w: the public sets are 9x9 and %s is measured on its tests only", problem, set, ErrNotApplicable, problem)
 	}
@@ -170,8 +171,9 @@ func (w *Workload) Solve(ctx context.Context, s solvers.Strategy, i int) (solver
 	return st, nil
 }
 
-// slow lists, by strategy, the sets (and problems' tests, "problem/tests")
-// on which it takes minutes per pass, as measured on a loaded 2-core
+// slow lists, by strategy, the public sets on which it takes minutes per
+// pass (a problem's own tests declare theirs in its problem.yaml,
+// harness.slow), as measured on a loaded 2-core
 // machine (see also solvers/naive).
 var slow = map[string]map[string]string{
 	"naive": {
@@ -180,13 +182,6 @@ var slow = map[string]map[string]string{
 		"hardest11plus": "takes minutes: harder than top1465",
 		"hardest1106":   "takes about half a minute per pass",
 		"top95":         "takes minutes: several puzzles need over 1e8 nodes",
-		"poj2676/tests": "takes minutes: the tests hold 17-clue and top1465 puzzles",
-		"poj3074/tests": "takes minutes: the tests hold top1465 and hardest1106 puzzles",
-		"poj3076/tests": "takes minutes on 16x16 grids",
-		"hdu4069/tests": "takes minutes: over 30 s per pass on the squiggly tests",
-	},
-	"mrv": {
-		"poj3076/tests": "takes minutes: 80 s for one of the 16x16 tests",
 	},
 }
 
@@ -206,7 +201,11 @@ func (w *Workload) Skip(s solvers.Strategy, full bool) string {
 		if w.Set == Tests {
 			key = w.Problem + "/" + Tests
 		}
-		if why := slow[s.Name()][key]; why != "" {
+		why := slow[s.Name()][key]
+		if w.prob != nil && w.Set == Tests {
+			why = w.prob.Config().Harness.Slow[s.Name()]
+		}
+		if why != "" {
 			return fmt.Sprintf("%s on %s %s (set BENCH_FULL=1 or --full to run it)", s.Name(), key, why)
 		}
 	}

@@ -95,6 +95,11 @@ func TestSkip(t *testing.T) {
 		{"poj3076", Tests, "fast", true, "does not handle"},
 		{"poj3076", Tests, "mrv", false, "takes minutes"},
 		{"poj3076", Tests, "dlx", false, ""},
+		// The problems' own slow lists come from their problem.yaml.
+		{"poj3074", Tests, "naive", false, "poj3074/tests takes minutes: the tests hold top1465"},
+		{"poj3074", Tests, "naive", true, ""},
+		{"hdu4069", Tests, "naive", false, "takes minutes"},
+		{"hdu4069", Tests, "mrv", false, ""},
 	}
 	for _, tt := range tests {
 		w, err := Load(dir, tt.problem, tt.set, 1)

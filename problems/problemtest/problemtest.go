@@ -11,6 +11,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
 // Tests returns the problem's tests or fails the test.
@@ -56,6 +57,11 @@ func CheckConfig(t *testing.T, prob problems.Problem, want Limits) {
 	}
 	if s := c.StrategyTimeLimit(); s < time.Second || s > 2*time.Second {
 		t.Errorf("%s: strategy time limit %v, want 1-2s", prob.ID(), s)
+	}
+	for name, why := range c.Harness.Slow {
+		if _, err := strategies.Lookup(name); err != nil || why == "" {
+			t.Errorf("%s: harness.slow names %q (%v) with reason %q: want a strategy and why it is slow", prob.ID(), name, err, why)
+		}
 	}
 }
 
