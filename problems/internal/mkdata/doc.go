@@ -1,5 +1,6 @@
 // Command mkdata writes the test data of the problems poj2676, poj3074 and
-// poj3076: the real judge data copied from the shared research drop, tests
+// poj3076: the real judge data, read from a directory given with -from that
+// holds the public files each problem's SOURCE.md names, tests
 // cut from the benchmark puzzle sets in testdata/, and generated tests, each
 // .ans computed by the problem's reference strategy and confirmed through
 // the problem's checker by a second, independent strategy, which package
@@ -8,7 +9,9 @@
 //
 // Run it from the module root:
 //
-//	go run ./problems/internal/mkdata -shared ../shared/data/problems poj3074
+//	go run ./problems/internal/mkdata -from DIR poj3074
+//
+// where DIR/poj3074/ holds sample.in, sample.out, 1.in and 1.out.
 //
 // It replaces every .in and .ans file under problems/<id>/data.
 package main

@@ -22,17 +22,17 @@ import (
 )
 
 func main() {
-	shared := flag.String("shared", "../shared/data/problems", "directory of the research drop holding <id>/sample.in, 1.in, ...")
+	from := flag.String("from", "", "directory holding <id>/sample.in, 1.in, ...: the public files the problem's SOURCE.md names (required)")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: mkdata [-shared dir] problem-id\n(ids: %s)\n", strings.Join(ids(), ", "))
+		fmt.Fprintf(os.Stderr, "usage: mkdata -from dir problem-id\n(ids: %s)\n", strings.Join(ids(), ", "))
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() != 1 {
+	if flag.NArg() != 1 || *from == "" {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *shared); err != nil {
+	if err := run(flag.Arg(0), *from); err != nil {
 		fmt.Fprintf(os.Stderr, "mkdata: %v\n", err)
 		os.Exit(1)
 	}
@@ -49,11 +49,11 @@ type plan struct {
 type test struct {
 	name string // "sample/1", "secret/2-top1465-a"
 	// Exactly one of the following says where the input comes from.
-	real     string // file of the research drop
+	real     string // file of the -from directory
 	set      string // puzzle set of testdata/, cases from..to (from 1)
 	from, to int
 	gen      *problems.GenOptions
-	// official names the research drop's expected output, if there is one.
+	// official names the expected output in the -from directory, if there is one.
 	official string
 }
 
@@ -88,7 +88,7 @@ func plans() map[string]plan {
 
 func ids() []string { return []string{poj2676.ID, poj3074.ID, poj3076.ID} }
 
-func run(id, shared string) error {
+func run(id, from string) error {
 	pl, ok := plans()[id]
 	if !ok {
 		return fmt.Errorf("no data plan for problem %q (have %s)", id, strings.Join(ids(), ", "))
@@ -111,11 +111,11 @@ func run(id, shared string) error {
 		}
 	}
 	for _, t := range pl.tests {
-		in, err := input(pl, t, filepath.Join(shared, id), testdata)
+		in, err := input(pl, t, filepath.Join(from, id), testdata)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.name, err)
 		}
-		ans, err := answer(pl.prob, t, in, filepath.Join(shared, id))
+		ans, err := answer(pl.prob, t, in, filepath.Join(from, id))
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.name, err)
 		}
@@ -132,11 +132,11 @@ func run(id, shared string) error {
 }
 
 // input returns the input file of test t.
-func input(pl plan, t test, shared, testdata string) ([]byte, error) {
+func input(pl plan, t test, from, testdata string) ([]byte, error) {
 	var b bytes.Buffer
 	switch {
 	case t.real != "":
-		return os.ReadFile(filepath.Join(shared, t.real))
+		return os.ReadFile(filepath.Join(from, t.real))
 	case t.set != "":
 		ps, err := puzzleset.Load(testdata, t.set, t.to)
 		if err != nil {
@@ -158,7 +158,7 @@ func input(pl plan, t test, shared, testdata string) ([]byte, error) {
 // output of the second strategy oracle.Second chooses is accepted against
 // it and that it is accepted against the judge's own output, if any, and
 // returns it.
-func answer(prob problems.Problem, t test, in []byte, shared string) ([]byte, error) {
+func answer(prob problems.Problem, t test, in []byte, from string) ([]byte, error) {
 	ctx := context.Background()
 	ref := prob.Reference()
 	var want bytes.Buffer
@@ -180,7 +180,7 @@ func answer(prob problems.Problem, t test, in []byte, shared string) ([]byte, er
 		}
 	}
 	if t.official != "" {
-		off, err := os.ReadFile(filepath.Join(shared, t.official))
+		off, err := os.ReadFile(filepath.Join(from, t.official))
 		if err != nil {
 			return nil, err
 		}
