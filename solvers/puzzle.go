@@ -11,8 +11,8 @@ var sizes = [...]int{4, 9, 16, 25}
 // MaxSize is the largest grid side a Puzzle may have.
 const MaxSize = 25
 
-// A Puzzle is an immutable sudoku: an N×N grid of givens and a region per
-// cell. The zero value is not a valid puzzle; use [New] or [NewStandard].
+// A Puzzle is an immutable sudoku: an N×N grid of givens, a region per
+// cell and any extra units (see [Unit]). The zero value is not a valid puzzle; use [New] or [NewStandard].
 type Puzzle struct {
 	size     int
 	box      int
@@ -208,6 +208,9 @@ func (p *Puzzle) NumGivens() int {
 
 // ExtraUnits returns a copy of the units beyond rows, columns and regions.
 func (p *Puzzle) ExtraUnits() []Unit {
+	if len(p.extra) == 0 {
+		return nil
+	}
 	out := make([]Unit, len(p.extra))
 	for k, u := range p.extra {
 		out[k] = Unit{Name: u.Name, Cells: append([]int(nil), u.Cells...)}
