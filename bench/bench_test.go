@@ -49,11 +49,11 @@ func BenchmarkSolve(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					for i := range w.Len() {
-						st, err := w.Solve(ctx, s, i)
+						a, err := w.Solve(ctx, s, i)
 						if err != nil {
 							b.Fatal(err)
 						}
-						guesses += st.Guesses
+						guesses += a.Stats.Guesses
 					}
 				}
 				n := float64(b.N) * float64(w.Len())

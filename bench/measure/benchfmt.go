@@ -12,7 +12,8 @@ import (
 // after h as file configuration: one op is one pass over the workload, and
 // each result has ns/op and ns/puzzle, and for strategies guesses/puzzle,
 // B/op and allocs/op, like `go test -bench ./bench`. Names end in
-// -GOMAXPROCS as go test's do, so that results of either line up.
+// -GOMAXPROCS as go test's do, so that results of either line up. A
+// measurement with a failed pass (a wrong answer, a crash) is left out.
 func Write(w io.Writer, h Header, r *Results) error {
 	bw := benchfmt.NewWriter(w)
 	suffix := ""
@@ -24,6 +25,9 @@ func Write(w io.Writer, h Header, r *Results) error {
 		cfg = append(cfg, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
 	}
 	for _, m := range r.Measurements {
+		if len(m.Failures) > 0 {
+			continue // a wrong answer's time is not a result
+		}
 		for _, p := range m.Passes {
 			ns := float64(p.Elapsed.Nanoseconds())
 			vals := []benchfmt.Value{

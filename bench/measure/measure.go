@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
+	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -153,23 +154,29 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 // runStrategy solves every puzzle of w once with s.
 func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) (Pass, error) {
 	p := Pass{PerPuzzle: make([]time.Duration, w.Len())}
+	answers := make([]problems.Answer, w.Len())
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
 	start := time.Now()
 	for i := range w.Len() {
 		t0 := time.Now()
-		st, err := w.Solve(ctx, s, i)
+		a, err := w.Solve(ctx, s, i)
 		p.PerPuzzle[i] = time.Since(t0)
 		if err != nil {
 			return p, err
 		}
-		p.Guesses += st.Guesses
+		answers[i] = a
+		p.Guesses += a.Stats.Guesses
 	}
 	p.Elapsed = time.Since(start)
 	runtime.ReadMemStats(&m1)
 	p.Bytes = m1.TotalAlloc - m0.TotalAlloc
 	p.Allocs = m1.Mallocs - m0.Mallocs
+	// Checked after the clock stops: a fast wrong answer is no result.
+	if err := w.CheckAnswers(answers); err != nil {
+		return p, err
+	}
 	return p, nil
 }
 
@@ -177,7 +184,7 @@ func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) 
 // the wall clock.
 func runProgram(ctx context.Context, prog *Program, w *workload.Workload) (Pass, error) {
 	var p Pass
-	for _, in := range w.Inputs {
+	for i, in := range w.Inputs {
 		cmd := exec.CommandContext(ctx, prog.Path, prog.Args...)
 		cmd.Stdin = bytes.NewReader(in.Data)
 		var out, stderr bytes.Buffer
@@ -191,10 +198,10 @@ func runProgram(ctx context.Context, prog *Program, w *workload.Workload) (Pass,
 			if errors.As(err, &ee) && msg != "" {
 				err = fmt.Errorf("%w: %s", err, msg)
 			}
-			return p, fmt.Errorf("%s on %s/%s input %s: %w", prog.Name, w.Problem, w.Set, in.Name, err)
+			return p, &workload.CheckError{Verdict: "RE", Err: fmt.Errorf("%s on %s/%s input %s: %w", prog.Name, w.Problem, w.Set, in.Name, err)}
 		}
-		if in.Cases > 0 && out.Len() == 0 {
-			return p, fmt.Errorf("%s on %s/%s input %s: no output", prog.Name, w.Problem, w.Set, in.Name)
+		if err := w.CheckOutput(i, out.Bytes()); err != nil {
+			return p, fmt.Errorf("%s: %w", prog.Name, err)
 		}
 	}
 	return p, nil
@@ -208,6 +215,20 @@ func firstLine(s string) string {
 		s = s[:200] + "..."
 	}
 	return s
+}
+
+// Verdict is "OK" when every pass was right, else the verdict of the
+// first failure: "WA" (or another checker verdict) for a wrong answer,
+// "RE" for a crash.
+func (m *Measurement) Verdict() string {
+	for _, err := range m.Failures {
+		var ce *workload.CheckError
+		if errors.As(err, &ce) {
+			return ce.Verdict
+		}
+		return "RE"
+	}
+	return "OK"
 }
 
 // NsPerPuzzle returns the median over passes of the time per puzzle, in

@@ -53,11 +53,20 @@ func TestRunAndWrite(t *testing.T) {
 		load(t, workload.Sudoku, "top95", 4),
 		load(t, "poj3074", "top95", 4),
 	}
+	answer := filepath.Join(t.TempDir(), "answer")
+	if err := os.WriteFile(answer, ws[1].Inputs[0].Answer, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	opts := Options{
 		Workloads:  ws,
 		Strategies: strats(t, "dlx,fast,naive"),
-		Programs:   []Program{shell(t, "echo", "cat"), shell(t, "broken", "echo oops >&2; exit 3")},
-		Count:      3,
+		Programs: []Program{
+			shell(t, "right", "cat >/dev/null; cat "+answer),
+			shell(t, "echo", "cat"),                         // wrong: echoes the puzzles
+			shell(t, "fortytwo", "cat >/dev/null; echo 42"), // issue 10: once ranked fastest
+			shell(t, "broken", "echo oops >&2; exit 3"),
+		},
+		Count: 3,
 	}
 	var progress []int
 	opts.Progress = func(done, total int) { progress = append(progress, done, total) }
@@ -67,22 +76,28 @@ func TestRunAndWrite(t *testing.T) {
 	}
 	// naive is skipped on top95 for both problems; the programs do not
 	// run on sudoku, which has no input format.
-	if len(r.Skipped) != 4 {
-		t.Errorf("skipped %v, want naive twice and both programs on sudoku", r.Skipped)
+	if len(r.Skipped) != 6 {
+		t.Errorf("skipped %v, want naive twice and the four programs on sudoku", r.Skipped)
 	}
-	// sudoku: dlx, fast; poj3074: dlx, fast, echo, broken.
-	if len(r.Measurements) != 6 {
-		t.Fatalf("%d measurements, want 6", len(r.Measurements))
+	// sudoku: dlx, fast; poj3074: dlx, fast and the four programs.
+	if len(r.Measurements) != 8 {
+		t.Fatalf("%d measurements, want 8", len(r.Measurements))
 	}
-	if n := len(progress); n != 2*6*3 || progress[n-2] != 18 || progress[n-1] != 18 {
-		t.Errorf("progress %v, want 18 calls ending at 18/18", progress)
+	if n := len(progress); n != 2*8*3 || progress[n-2] != 24 || progress[n-1] != 24 {
+		t.Errorf("progress %v, want 24 calls ending at 24/24", progress)
 	}
 	for _, m := range r.Measurements {
 		switch {
 		case m.Solver == "broken":
-			if len(m.Failures) != 3 || len(m.Passes) != 0 || !strings.Contains(m.Failures[0].Error(), "oops") {
-				t.Errorf("broken program: %d passes, failures %v", len(m.Passes), m.Failures)
+			if len(m.Failures) != 3 || len(m.Passes) != 0 || !strings.Contains(m.Failures[0].Error(), "oops") || m.Verdict() != "RE" {
+				t.Errorf("broken program: %s, %d passes, failures %v", m.Verdict(), len(m.Passes), m.Failures)
 			}
+		case m.Solver == "echo" || m.Solver == "fortytwo":
+			if len(m.Failures) != 3 || len(m.Passes) != 0 || m.Verdict() != "WA" {
+				t.Errorf("wrong program %s: %s, %d passes, failures %v", m.Solver, m.Verdict(), len(m.Passes), m.Failures)
+			}
+		case m.Verdict() != "OK":
+			t.Errorf("%s: verdict %s, failures %v", m.Name, m.Verdict(), m.Failures)
 		case len(m.Passes) != 3 || len(m.Failures) > 0:
 			t.Errorf("%s: %d passes, failures %v", m.Name, len(m.Passes), m.Failures)
 		case m.Program:
@@ -125,14 +140,17 @@ func TestRunAndWrite(t *testing.T) {
 		}
 		_, hasGuesses := res.Value("guesses/puzzle")
 		_, hasAllocs := res.Value("allocs/op")
-		if isProg := strings.Contains(string(res.Name), "strategy=echo"); hasGuesses == isProg || hasAllocs == isProg {
+		if strings.Contains(string(res.Name), "strategy=echo") || strings.Contains(string(res.Name), "strategy=fortytwo") {
+			t.Errorf("a wrong program's time was written: %s", res.Name)
+		}
+		if isProg := strings.Contains(string(res.Name), "strategy=right"); hasGuesses == isProg || hasAllocs == isProg {
 			t.Errorf("%s: guesses %v allocs %v", res.Name, hasGuesses, hasAllocs)
 		}
 	}
 	if err := br.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if n != 5*3 { // five measurements with passes, three each
+	if n != 5*3 { // five right measurements, three passes each
 		t.Errorf("read back %d results, want 15", n)
 	}
 
@@ -140,9 +158,17 @@ func TestRunAndWrite(t *testing.T) {
 	if err := WriteTable(&table, r); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"µs/puzzle", "1.00x", "0 (3 failed)", "echo"} {
+	for _, want := range []string{"µs/puzzle", "1.00x", "0 (3 failed)", "echo", "right", "verdict"} {
 		if !strings.Contains(table.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, table.String())
+		}
+	}
+	// A wrong or crashing program is marked and never ranked.
+	for _, line := range strings.Split(table.String(), "\n") {
+		for solver, verdict := range map[string]string{"echo": "WA", "fortytwo": "WA", "broken": "RE"} {
+			if strings.Contains(line, " "+solver+" ") && (!strings.Contains(line, " "+verdict+" ") || strings.Contains(line, "x ")) {
+				t.Errorf("%s's row is not marked %s or is ranked: %s", solver, verdict, line)
+			}
 		}
 	}
 }

@@ -8,11 +8,15 @@ import (
 )
 
 // WriteTable writes one row per measurement: problem, set, strategy,
-// puzzles, passes, median µs/puzzle, the ratio to the fastest solver of the
+// verdict (OK, or WA/RE: such rows get no time and no rank), puzzles,
+// passes, median µs/puzzle, the ratio to the fastest solver of the
 // same problem and set, and guesses/puzzle ("-" for programs).
 func WriteTable(w io.Writer, r *Results) error {
 	fastest := make(map[[2]string]float64)
 	for _, m := range r.Measurements {
+		if len(m.Failures) > 0 {
+			continue // a wrong or crashing solver is not ranked
+		}
 		k := [2]string{m.Problem, m.Set}
 		if ns := m.NsPerPuzzle(); ns > 0 && (fastest[k] == 0 || ns < fastest[k]) {
 			fastest[k] = ns
@@ -22,7 +26,7 @@ func WriteTable(w io.Writer, r *Results) error {
 	for _, m := range r.Measurements {
 		ns := m.NsPerPuzzle()
 		us, ratio, guesses := "-", "-", "-"
-		if ns > 0 {
+		if ns > 0 && len(m.Failures) == 0 {
 			us = fmt.Sprintf("%.2f", ns/1e3)
 			ratio = fmt.Sprintf("%.2fx", ns/fastest[[2]string{m.Problem, m.Set}])
 		}
@@ -33,9 +37,9 @@ func WriteTable(w io.Writer, r *Results) error {
 		if len(m.Failures) > 0 {
 			passes += fmt.Sprintf(" (%d failed)", len(m.Failures))
 		}
-		rows = append(rows, []string{m.Problem, m.Set, m.Solver, fmt.Sprint(m.Puzzles), passes, us, ratio, guesses})
+		rows = append(rows, []string{m.Problem, m.Set, m.Solver, m.Verdict(), fmt.Sprint(m.Puzzles), passes, us, ratio, guesses})
 	}
 	return table.Render(w,
-		[]string{"problem", "set", "strategy", "puzzles", "passes", "µs/puzzle", "vs fastest", "guesses/puzzle"},
-		[]bool{false, false, false, true, true, true, true, true}, rows)
+		[]string{"problem", "set", "strategy", "verdict", "puzzles", "passes", "µs/puzzle", "vs fastest", "guesses/puzzle"},
+		[]bool{false, false, false, false, true, true, true, true, true}, rows)
 }

@@ -35,6 +35,9 @@ type TimeSeries struct {
 func PuzzleTimes(r *Results) *Times {
 	t := &Times{Version: 1, Unit: "ns"}
 	for _, m := range r.Measurements {
+		if len(m.Failures) > 0 {
+			continue // a wrong answer's times are not results
+		}
 		pt := m.PuzzleTimes()
 		if pt == nil {
 			continue

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -36,9 +37,10 @@ type Workload struct {
 
 // An Input is one input file of a workload.
 type Input struct {
-	Name  string
-	Data  []byte
-	Cases int
+	Name   string
+	Data   []byte
+	Cases  int
+	Answer []byte // the expected output, which the problem's checker judges outputs against
 }
 
 // Len returns the number of puzzles.
@@ -117,10 +119,13 @@ func Load(dir, problem, set string, max int) (*Workload, error) {
 				var buf bytes.Buffer
 				if write := inputWriter(prob); write != nil && write(&buf, ps) == nil {
 					t.Input = buf.Bytes()
+					if t.Answer, err = referenceAnswer(prob, t.Name, t.Input); err != nil {
+						return nil, fmt.Errorf("workload: %s: %w", problem, err)
+					}
 				}
 			}
 			w.puzzles = append(w.puzzles, ps...)
-			w.Inputs = append(w.Inputs, Input{Name: t.Name, Data: t.Input, Cases: len(ps)})
+			w.Inputs = append(w.Inputs, Input{Name: t.Name, Data: t.Input, Cases: len(ps), Answer: t.Answer})
 		}
 		return w, nil
 	}
@@ -136,9 +141,72 @@ func Load(dir, problem, set string, max int) (*Workload, error) {
 	if err := write(&buf, ps); err != nil {
 		return nil, fmt.Errorf("workload: %s/%s: %w", problem, set, err)
 	}
+	answer, err := referenceAnswer(prob, set, buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("workload: %s/%s: %w", problem, set, err)
+	}
 	w.puzzles = ps
-	w.Inputs = []Input{{Name: set, Data: buf.Bytes(), Cases: len(ps)}}
+	w.Inputs = []Input{{Name: set, Data: buf.Bytes(), Cases: len(ps), Answer: answer}}
 	return w, nil
+}
+
+// referenceAnswer is the expected output of input: the problem's reference
+// strategy's answers.
+func referenceAnswer(prob problems.Problem, name string, input []byte) ([]byte, error) {
+	var out bytes.Buffer
+	if err := problems.Solve(context.Background(), prob, prob.Reference(), name, input, &out); err != nil {
+		return nil, fmt.Errorf("the reference answer: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
+// A CheckError is an output the problem's checker did not accept, or a
+// program that crashed: the row is marked with Verdict and left out of
+// rankings.
+type CheckError struct {
+	Verdict string // "WA", "PE", "RE", ...
+	Err     error
+}
+
+func (e *CheckError) Error() string { return e.Verdict + ": " + e.Err.Error() }
+func (e *CheckError) Unwrap() error { return e.Err }
+
+// CheckOutput judges a program's output on input i with the problem's
+// checker.
+func (w *Workload) CheckOutput(i int, output []byte) error {
+	if w.prob == nil {
+		return nil
+	}
+	in := w.Inputs[i]
+	res := w.prob.Checker().Check(in.Data, output, in.Answer)
+	if res.Verdict != verdict.AC {
+		return &CheckError{Verdict: string(res.Verdict), Err: fmt.Errorf("%s/%s input %s: %s", w.Problem, w.Set, in.Name, res.Message)}
+	}
+	return nil
+}
+
+// CheckAnswers judges a strategy's answers, one per puzzle in order, with
+// the problem's checker, input by input, as it would a program's output.
+// For Sudoku, Solve has already checked each count.
+func (w *Workload) CheckAnswers(answers []problems.Answer) error {
+	if w.prob == nil {
+		return nil
+	}
+	if len(answers) != len(w.puzzles) {
+		return fmt.Errorf("%s/%s: %d answers for %d puzzles", w.Problem, w.Set, len(answers), len(w.puzzles))
+	}
+	for i, in := range w.Inputs {
+		n := min(in.Cases, len(answers))
+		var out bytes.Buffer
+		if err := w.prob.Format(&out, answers[:n]); err != nil {
+			return fmt.Errorf("%s/%s input %s: %w", w.Problem, w.Set, in.Name, err)
+		}
+		answers = answers[n:]
+		if err := w.CheckOutput(i, out.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ErrNotApplicable is wrapped by Load's error for a problem and set that
@@ -148,27 +216,28 @@ var ErrNotApplicable = errors.New("not applicable")
 // Solve solves puzzle i with s and checks the answer: the number of
 // solutions for Sudoku (one for a set of unique puzzles, two for the
 // others), the problem's SolveCase succeeding otherwise.
-func (w *Workload) Solve(ctx context.Context, s solvers.Strategy, i int) (solvers.Stats, error) {
+func (w *Workload) Solve(ctx context.Context, s solvers.Strategy, i int) (problems.Answer, error) {
 	p := w.puzzles[i]
 	if w.prob != nil {
 		a, err := w.prob.SolveCase(ctx, s, p)
 		if err != nil {
-			return a.Stats, fmt.Errorf("%s/%s puzzle %d: %w", w.Problem, w.Set, i+1, err)
+			return a, fmt.Errorf("%s/%s puzzle %d: %w", w.Problem, w.Set, i+1, err)
 		}
-		return a.Stats, nil
+		return a, nil
 	}
 	n, st, err := solvers.Count(ctx, s, p, 2)
+	a := problems.Answer{Solutions: n, Stats: st}
 	if err != nil {
-		return st, fmt.Errorf("%s/%s puzzle %d: %s: %w", w.Problem, w.Set, i+1, s.Name(), err)
+		return a, fmt.Errorf("%s/%s puzzle %d: %s: %w", w.Problem, w.Set, i+1, s.Name(), err)
 	}
 	want := 1
 	if !w.unique {
 		want = 2
 	}
 	if n != want {
-		return st, fmt.Errorf("%s/%s puzzle %d: %s found %d solutions (counting up to 2), want %d", w.Problem, w.Set, i+1, s.Name(), n, want)
+		return a, &CheckError{Verdict: "WA", Err: fmt.Errorf("%s/%s puzzle %d: %s found %d solutions (counting up to 2), want %d", w.Problem, w.Set, i+1, s.Name(), n, want)}
 	}
-	return st, nil
+	return a, nil
 }
 
 // slow lists, by strategy, the public sets on which it takes minutes per

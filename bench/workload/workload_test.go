@@ -3,9 +3,11 @@ package workload
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
@@ -129,5 +131,44 @@ func TestSolveChecksAnswers(t *testing.T) {
 	s, _ := strategies.Lookup("dlx")
 	if _, err := w.Solve(context.Background(), s, 0); err == nil || !strings.Contains(err.Error(), "found 2 solutions") {
 		t.Errorf("error %v, want a wrong count", err)
+	}
+}
+
+// TestCheckAnswers: a strategy's answers are judged by the problem's
+// checker, so a strategy that returns a wrong grid is caught (issue 10:
+// only SolveCase's error was looked at).
+func TestCheckAnswers(t *testing.T) {
+	dir, err := puzzleset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, problem := range []string{"poj3074", "poj2676"} {
+		w, err := Load(dir, problem, "top95", 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := strategies.Lookup("dlx")
+		if err != nil {
+			t.Fatal(err)
+		}
+		answers := make([]problems.Answer, w.Len())
+		for i := range w.Len() {
+			if answers[i], err = w.Solve(context.Background(), s, i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.CheckAnswers(answers); err != nil {
+			t.Fatalf("%s: right answers rejected: %v", problem, err)
+		}
+		wrong := slices.Clone(answers[1].Grid)
+		wrong[0], wrong[1] = wrong[1], wrong[0]
+		answers[1].Grid = wrong
+		var ce *CheckError
+		if err := w.CheckAnswers(answers); !errors.As(err, &ce) || ce.Verdict != "WA" {
+			t.Errorf("%s: a wrong grid: %v, want a WA CheckError", problem, err)
+		}
+		if err := w.CheckOutput(0, []byte("42\n")); !errors.As(err, &ce) || ce.Verdict != "WA" {
+			t.Errorf(`%s: output "42": %v, want a WA CheckError`, problem, err)
+		}
 	}
 }
