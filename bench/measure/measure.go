@@ -174,7 +174,7 @@ func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) 
 	p.Bytes = m1.TotalAlloc - m0.TotalAlloc
 	p.Allocs = m1.Mallocs - m0.Mallocs
 	// Checked after the clock stops: a fast wrong answer is no result.
-	if err := w.CheckAnswers(answers); err != nil {
+	if err := w.CheckAnswers(ctx, answers); err != nil {
 		return p, err
 	}
 	return p, nil
@@ -200,7 +200,7 @@ func runProgram(ctx context.Context, prog *Program, w *workload.Workload) (Pass,
 			}
 			return p, &workload.CheckError{Verdict: "RE", Err: fmt.Errorf("%s on %s/%s input %s: %w", prog.Name, w.Problem, w.Set, in.Name, err)}
 		}
-		if err := w.CheckOutput(i, out.Bytes()); err != nil {
+		if err := w.CheckOutput(ctx, i, out.Bytes()); err != nil {
 			return p, fmt.Errorf("%s: %w", prog.Name, err)
 		}
 	}

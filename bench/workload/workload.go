@@ -8,9 +8,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 )
@@ -173,13 +173,13 @@ func (e *CheckError) Unwrap() error { return e.Err }
 
 // CheckOutput judges a program's output on input i with the problem's
 // checker.
-func (w *Workload) CheckOutput(i int, output []byte) error {
+func (w *Workload) CheckOutput(ctx context.Context, i int, output []byte) error {
 	if w.prob == nil {
 		return nil
 	}
 	in := w.Inputs[i]
-	res := w.prob.Checker().Check(in.Data, output, in.Answer)
-	if res.Verdict != verdict.AC {
+	res := contest.Run(ctx, w.prob.Checker(), in.Data, output, in.Answer)
+	if res.Verdict != contest.AC {
 		return &CheckError{Verdict: string(res.Verdict), Err: fmt.Errorf("%s/%s input %s: %s", w.Problem, w.Set, in.Name, res.Message)}
 	}
 	return nil
@@ -188,7 +188,7 @@ func (w *Workload) CheckOutput(i int, output []byte) error {
 // CheckAnswers judges a strategy's answers, one per puzzle in order, with
 // the problem's checker, input by input, as it would a program's output.
 // For Sudoku, Solve has already checked each count.
-func (w *Workload) CheckAnswers(answers []problems.Answer) error {
+func (w *Workload) CheckAnswers(ctx context.Context, answers []problems.Answer) error {
 	if w.prob == nil {
 		return nil
 	}
@@ -202,7 +202,7 @@ func (w *Workload) CheckAnswers(answers []problems.Answer) error {
 			return fmt.Errorf("%s/%s input %s: %w", w.Problem, w.Set, in.Name, err)
 		}
 		answers = answers[n:]
-		if err := w.CheckOutput(i, out.Bytes()); err != nil {
+		if err := w.CheckOutput(ctx, i, out.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -157,17 +157,17 @@ func TestCheckAnswers(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := w.CheckAnswers(answers); err != nil {
+		if err := w.CheckAnswers(context.Background(), answers); err != nil {
 			t.Fatalf("%s: right answers rejected: %v", problem, err)
 		}
 		wrong := slices.Clone(answers[1].Grid)
 		wrong[0], wrong[1] = wrong[1], wrong[0]
 		answers[1].Grid = wrong
 		var ce *CheckError
-		if err := w.CheckAnswers(answers); !errors.As(err, &ce) || ce.Verdict != "WA" {
+		if err := w.CheckAnswers(context.Background(), answers); !errors.As(err, &ce) || ce.Verdict != "WA" {
 			t.Errorf("%s: a wrong grid: %v, want a WA CheckError", problem, err)
 		}
-		if err := w.CheckOutput(0, []byte("42\n")); !errors.As(err, &ce) || ce.Verdict != "WA" {
+		if err := w.CheckOutput(context.Background(), 0, []byte("42\n")); !errors.As(err, &ce) || ce.Verdict != "WA" {
 			t.Errorf(`%s: output "42": %v, want a WA CheckError`, problem, err)
 		}
 	}
