@@ -198,7 +198,7 @@ func runProgram(ctx context.Context, prog *Program, w *workload.Workload) (Pass,
 			if errors.As(err, &ee) && msg != "" {
 				err = fmt.Errorf("%w: %s", err, msg)
 			}
-			return p, &workload.CheckError{Verdict: "RE", Err: fmt.Errorf("%s on %s/%s input %s: %w", prog.Name, w.Problem, w.Set, in.Name, err)}
+			return p, fmt.Errorf("%s: %w", prog.Name, &workload.CheckError{Verdict: "RE", Err: fmt.Errorf("%s/%s input %s: %w", w.Problem, w.Set, in.Name, err)})
 		}
 		if err := w.CheckOutput(ctx, i, out.Bytes()); err != nil {
 			return p, fmt.Errorf("%s: %w", prog.Name, err)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/bench/compare"
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
+	"github.com/sudoku-judge/sudoku-judge/bench/workload"
+	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 )
 
 func TestBenchCommand(t *testing.T) {
@@ -61,27 +63,59 @@ func TestBenchCommand(t *testing.T) {
 	}
 }
 
+// TestBenchProgram: a contest program's output is checked; a wrong or
+// crashing program is marked WA or RE, never ranked, and bench exits 1
+// (issue 10: a program printing 42 was ranked fastest).
 func TestBenchProgram(t *testing.T) {
 	dir := t.TempDir()
-	prog := filepath.Join(dir, "echo.sh")
-	if err := os.WriteFile(prog, []byte("#!/bin/sh\ncat\n"), 0o755); err != nil {
+	pdir, err := puzzleset.Dir()
+	if err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := cli(t, "bench", "--problem", "poj3074", "--set", "tests,top95", "--max", "3", "--count", "2",
-		"--strategy", "fast", "--program", prog)
-	if code != exitOK {
-		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
-	}
-	if n := strings.Count(stdout, "echo.sh"); n != 2 {
-		t.Errorf("program on %d sets, want 2 (tests, top95):\n%s", n, stdout)
-	}
-	broken := filepath.Join(dir, "broken.sh")
-	if err := os.WriteFile(broken, []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+	w, err := workload.Load(pdir, "poj3074", "top95", 3)
+	if err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr = cli(t, "bench", "--problem", "poj3074", "--set", "tests", "--max", "2", "--count", "1", "--strategy", "fast", "--program", broken)
-	if code != exitFailed || !strings.Contains(stderr, "failed: broken.sh") {
-		t.Errorf("broken program: exit %d, stderr %q; want exit 1 naming it", code, stderr)
+	answer := filepath.Join(dir, "answer.txt")
+	if err := os.WriteFile(answer, w.Inputs[0].Answer, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, script string
+		code         int
+		verdict      string
+	}{
+		{"right.sh", "cat >/dev/null; cat " + answer, exitOK, "OK"},
+		{"echo.sh", "cat", exitFailed, "WA"},
+		{"fortytwo.sh", "cat >/dev/null; echo 42", exitFailed, "WA"},
+		{"broken.sh", "exit 1", exitFailed, "RE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prog := filepath.Join(dir, tt.name)
+			if err := os.WriteFile(prog, []byte("#!/bin/sh\n"+tt.script+"\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := cli(t, "bench", "--problem", "poj3074", "--set", "top95", "--max", "3", "--count", "2",
+				"--strategy", "fast", "--program", prog)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, tt.code, stdout, stderr)
+			}
+			for _, line := range strings.Split(stdout, "\n") {
+				if !strings.Contains(line, tt.name) {
+					continue
+				}
+				if !strings.Contains(line, " "+tt.verdict+" ") {
+					t.Errorf("row not marked %s: %s", tt.verdict, line)
+				}
+				if ranked := strings.Contains(line, "x |"); ranked != (tt.verdict == "OK") {
+					t.Errorf("ranked %v: %s", ranked, line)
+				}
+			}
+			if tt.code == exitFailed && !strings.Contains(stderr, "failed: "+tt.name) {
+				t.Errorf("stderr does not name the program:\n%s", stderr)
+			}
+		})
 	}
 }
 
