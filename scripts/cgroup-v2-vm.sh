@@ -86,7 +86,7 @@ for src in judge/sandbox/testdata/hostile/*.c; do
   name=$(basename "$src" .c)
   gcc -O1 -static -o "$root/suite/bin/$name" "$src"
 done
-if command -v busybox >/dev/null && file -L "$(command -v busybox)" 2>/dev/null | grep -q static; then
+if command -v busybox >/dev/null && file -L "$(command -v busybox)" 2>/dev/null | grep static >/dev/null; then
   cp "$(command -v busybox)" "$root/bin/busybox"
   for a in sh ls cat; do ln -s busybox "$root/bin/$a"; done
 fi
