@@ -80,6 +80,8 @@ checks every answer, and benchmarks the strategies.`,
 		newBenchCmd(e),
 		newCompareCmd(e),
 		newReportCmd(e),
+		newServeCmd(e),
+		newWorkerCmd(e),
 	)
 	return root
 }

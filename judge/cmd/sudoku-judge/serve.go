@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/time/rate"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/queue"
+	"github.com/sudoku-judge/sudoku-judge/judge/store"
+	"github.com/sudoku-judge/sudoku-judge/judge/web"
+	"github.com/sudoku-judge/sudoku-judge/judge/worker"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+)
+
+// drainTimeout bounds how long SIGTERM waits for jobs being judged.
+const drainTimeout = 60 * time.Second
+
+func newServeCmd(e *env) *cobra.Command {
+	var (
+		addr, data, natsListen, token, adminToken string
+		workers, maxSource, burst                 int
+		perMinute                                 float64
+		timeLimit                                 time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:8080] [--data DIR]",
+		Short: "Run an online judge: web pages, a JSON API, a queue and judge workers",
+		Long: `serve runs a whole online judge in one process: the web pages and JSON API on
+--addr, submissions and results in SQLite under --data, an embedded NATS
+JetStream server as the judging queue (also under --data), and --workers local
+judge workers, each test in the sandbox.
+
+The queue listens on no network port unless --nats-listen HOST:PORT is given;
+then --token is required and other machines join with
+  sudoku-judge worker --nats nats://HOST:PORT --token TOKEN
+
+Rejudge and delete need the admin token (--admin-token, or
+$SUDOKU_JUDGE_ADMIN_TOKEN; without either a random one is written to
+DIR/admin-token). SIGTERM or Ctrl-C stop taking submissions and finish the
+jobs being judged; a killed server resumes every unfinished submission on
+its next start.`,
+		Example: `  sudoku-judge serve --data ./judge-data
+  sudoku-judge serve --addr 0.0.0.0:8080 --data ./judge-data --nats-listen 0.0.0.0:4222 --token "$(cat token)"`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			log := slog.New(slog.NewTextHandler(e.stderr, nil))
+			if err := os.MkdirAll(data, 0o700); err != nil {
+				return fmt.Errorf("serve: %w", err)
+			}
+			if adminToken == "" {
+				adminToken = os.Getenv("SUDOKU_JUDGE_ADMIN_TOKEN")
+			}
+			if adminToken == "" {
+				var err error
+				if adminToken, err = readOrMakeToken(filepath.Join(data, "admin-token")); err != nil {
+					return err
+				}
+			}
+			probs := catalog.All()
+			hash, err := worker.DataHash(probs)
+			if err != nil {
+				return err
+			}
+			st, err := store.Open(data)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			ns, err := queue.StartServer(queue.ServerConfig{Dir: filepath.Join(data, "jetstream"), Listen: natsListen, Token: token})
+			if err != nil {
+				return err
+			}
+			defer ns.Shutdown()
+			conn, err := ns.Connect(ctx, "serve")
+			if err != nil {
+				return err
+			}
+			defer conn.Close()
+
+			var busy atomic.Int64
+			srv, err := web.New(web.Config{
+				Store: st, Queue: conn, Problems: probs, DataHash: hash, AdminToken: adminToken, TimeLimit: timeLimit,
+				MaxSource: maxSource, Rate: rate.Limit(perMinute / 60), Burst: burst,
+				LocalWorkers: func() int { return workers }, Log: log,
+			})
+			if err != nil {
+				return err
+			}
+			bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+			defer stopBG()
+			if err := srv.Start(bg); err != nil {
+				return err
+			}
+
+			// Local workers stop taking jobs on ctx and finish theirs
+			// unless drainTimeout passes.
+			hard, stopHard := context.WithCancel(context.WithoutCancel(ctx))
+			defer stopHard()
+			var wg sync.WaitGroup
+			if workers > 0 {
+				sb, err := newSandbox()
+				if err != nil {
+					return err
+				}
+				defer sb.Close()
+				host, _ := os.Hostname()
+				for i := range workers {
+					wc, err := ns.Connect(ctx, "worker")
+					if err != nil {
+						return err
+					}
+					defer wc.Close()
+					w := &worker.Worker{Name: fmt.Sprintf("%s/local-%d", host, i+1), Conn: wc, Runner: sb,
+						Problems: problemMap(probs), DataHash: hash, Log: log,
+						Busy: func(b bool) {
+							if b {
+								busy.Add(1)
+							} else {
+								busy.Add(-1)
+							}
+						}}
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						if err := w.Run(ctx, hard); err != nil {
+							log.Error("worker", "name", w.Name, "err", err)
+						}
+					}()
+				}
+			}
+
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return fmt.Errorf("serve: %w", err)
+			}
+			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+			log.Info("serving", "url", "http://"+ln.Addr().String(), "data", data, "workers", workers, "nats", natsURL(ns, natsListen), "isolation_workers", workers)
+			fmt.Fprintf(e.stdout, "sudoku-judge serve: http://%s\n", ln.Addr())
+			served := make(chan error, 1)
+			go func() { served <- hs.Serve(ln) }()
+			select {
+			case err := <-served:
+				return fmt.Errorf("serve: %w", err)
+			case <-ctx.Done():
+			}
+			log.Info("draining: no new submissions; finishing jobs being judged", "busy", busy.Load())
+			shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			hs.Shutdown(shutdownCtx) // server-sent event streams end with it
+			cancel()
+			done := make(chan struct{})
+			go func() { wg.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(drainTimeout):
+				log.Warn("drain timed out; unfinished jobs resume on the next start")
+				stopHard()
+				<-done
+			}
+			// Let the last results be stored before the queue stops.
+			time.Sleep(500 * time.Millisecond)
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "HTTP `address` of the pages and API")
+	fs.StringVar(&data, "data", "sudoku-judge-data", "`directory` of the database and the queue's files")
+	fs.StringVar(&natsListen, "nats-listen", "", "let workers on other machines join at `HOST:PORT` (needs --token)")
+	fs.StringVar(&token, "token", "", "the `secret` workers must present (required with --nats-listen)")
+	fs.StringVar(&adminToken, "admin-token", "", "the `secret` that allows rejudge and delete")
+	fs.IntVar(&workers, "workers", runtime.NumCPU(), "judge workers in this process")
+	fs.IntVar(&maxSource, "max-source", 64<<10, "largest source accepted, in `bytes`")
+	fs.Float64Var(&perMinute, "rate", 60, "submissions per minute allowed per client address")
+	fs.IntVar(&burst, "burst", 20, "submissions a client may send at once before --rate applies")
+	fs.DurationVar(&timeLimit, "time-limit", 0, "replace every problem's time limit (e.g. 1s for a practice session)")
+	return cmd
+}
+
+func natsURL(ns *queue.Server, listen string) string {
+	if listen == "" {
+		return "in-process only"
+	}
+	return ns.ClientURL()
+}
+
+func problemMap(ps []problems.Problem) map[string]problems.Problem {
+	m := make(map[string]problems.Problem, len(ps))
+	for _, p := range ps {
+		m[p.ID()] = p
+	}
+	return m
+}
+
+// readOrMakeToken returns the token saved in path, making and saving a
+// random one (readable by the owner only) the first time.
+func readOrMakeToken(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err == nil && len(strings.TrimSpace(string(b))) > 0 {
+		return strings.TrimSpace(string(b)), nil
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", err
+	}
+	var r [24]byte
+	rand.Read(r[:])
+	tok := hex.EncodeToString(r[:])
+	if err := os.WriteFile(path, []byte(tok+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("serve: saving the admin token: %w", err)
+	}
+	return tok, nil
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/queue"
+	"github.com/sudoku-judge/sudoku-judge/judge/worker"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+)
+
+func newWorkerCmd(e *env) *cobra.Command {
+	var (
+		url, token, name string
+		parallel         int
+	)
+	cmd := &cobra.Command{
+		Use:   "worker --nats nats://HOST:PORT --token TOKEN",
+		Short: "Judge submissions for a sudoku-judge serve on another machine",
+		Long: `worker joins the judging queue of a "sudoku-judge serve" started with
+--nats-listen and --token, judges submissions in this machine's sandbox and
+sends the results back. It refuses jobs when this machine's problem data
+differs from the server's (the binaries should be the same version).
+SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
+		Example: `  sudoku-judge worker --nats nats://judge.example:4222 --token "$(cat token)"`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			if url == "" {
+				return fmt.Errorf("worker: say where the queue is: --nats nats://HOST:PORT")
+			}
+			if token == "" {
+				token = os.Getenv("SUDOKU_JUDGE_TOKEN")
+			}
+			log := slog.New(slog.NewTextHandler(e.stderr, nil))
+			probs := catalog.All()
+			hash, err := worker.DataHash(probs)
+			if err != nil {
+				return err
+			}
+			if name == "" {
+				host, _ := os.Hostname()
+				name = fmt.Sprintf("%s/%d", host, os.Getpid())
+			}
+			sb, err := newSandbox()
+			if err != nil {
+				return err
+			}
+			defer sb.Close()
+			hard, stopHard := context.WithCancel(context.WithoutCancel(ctx))
+			defer stopHard()
+			var wg sync.WaitGroup
+			for i := range parallel {
+				conn, err := queue.Dial(ctx, url, token, name)
+				if err != nil {
+					return err
+				}
+				defer conn.Close()
+				w := &worker.Worker{Name: fmt.Sprintf("%s-%d", name, i+1), Conn: conn, Runner: sb, Problems: problemMap(probs),
+					DataHash: hash, Log: log}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if err := w.Run(ctx, hard); err != nil {
+						log.Error("worker", "name", w.Name, "err", err)
+					}
+				}()
+			}
+			log.Info("judging", "queue", url, "workers", parallel, "isolation", sb.Isolation().String())
+			<-ctx.Done()
+			done := make(chan struct{})
+			go func() { wg.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(drainTimeout):
+				stopHard()
+				<-done
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&url, "nats", "", "the judge's queue, `nats://HOST:PORT`")
+	fs.StringVar(&token, "token", "", "the queue's `secret` (or $SUDOKU_JUDGE_TOKEN)")
+	fs.StringVar(&name, "name", "", "this worker's name in results (default HOST/PID)")
+	fs.IntVar(&parallel, "parallel", runtime.NumCPU(), "submissions judged at once")
+	return cmd
+}

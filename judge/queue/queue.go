@@ -1,0 +1,340 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+)
+
+// Subjects and stream names.
+const (
+	jobsStream      = "JOBS"
+	jobsSubject     = "judge.jobs"
+	resultsStream   = "RESULTS"
+	resultsSubject  = "judge.results"
+	progressPrefix  = "judge.progress."
+	workersConsumer = "workers"
+	serverConsumer  = "server"
+)
+
+// AckWait is how long a job may go without a sign of life from its worker
+// before JetStream gives it to another; workers report progress well within it.
+const AckWait = 20 * time.Second
+
+// A Job asks a worker to judge one attempt of one submission.
+type Job struct {
+	ID       string `json:"id"`
+	Attempt  int    `json:"attempt"`
+	Problem  string `json:"problem"`
+	Language string `json:"language"`
+	Source   string `json:"source"`
+	DataHash string `json:"data_hash"` // the server's problem data; a worker with other data refuses the job
+	// TimeLimitMS, if not zero, replaces the problem's time limit (the
+	// server's --time-limit), so every worker judges alike.
+	TimeLimitMS int64 `json:"time_limit_ms,omitempty"`
+}
+
+// A Result is a worker's judgement of one job.
+type Result struct {
+	ID       string             `json:"id"`
+	Attempt  int                `json:"attempt"`
+	Worker   string             `json:"worker"`
+	Verdict  string             `json:"verdict"`
+	Tests    []judge.TestResult `json:"tests"`
+	JudgedAt time.Time          `json:"judged_at"`
+}
+
+// A Progress is one event of a job being judged: it started (Test nil) or
+// one test was judged.
+type Progress struct {
+	ID      string            `json:"id"`
+	Attempt int               `json:"attempt"`
+	Worker  string            `json:"worker"`
+	Test    *judge.TestResult `json:"test,omitempty"`
+}
+
+// ServerConfig configures the embedded NATS server.
+type ServerConfig struct {
+	Dir    string // JetStream's storage directory
+	Listen string // HOST:PORT for other machines' workers; empty: no network listener at all
+	Token  string // required when Listen is not a loopback address
+}
+
+// A Server is an embedded NATS server with JetStream.
+type Server struct {
+	ns    *server.Server
+	token string
+}
+
+// StartServer starts the embedded server.
+func StartServer(cfg ServerConfig) (*Server, error) {
+	opts := &server.Options{
+		ServerName: "sudoku-judge",
+		JetStream:  true,
+		StoreDir:   cfg.Dir,
+		NoSigs:     true,
+		NoLog:      true,
+		DontListen: cfg.Listen == "",
+		MaxPayload: 8 << 20,
+	}
+	if cfg.Listen != "" {
+		host, port, err := net.SplitHostPort(cfg.Listen)
+		if err != nil {
+			return nil, fmt.Errorf("queue: --nats-listen %q: %w", cfg.Listen, err)
+		}
+		p, err := strconv.Atoi(port)
+		if err != nil {
+			return nil, fmt.Errorf("queue: --nats-listen %q: bad port", cfg.Listen)
+		}
+		if cfg.Token == "" {
+			return nil, errors.New("queue: a NATS listener needs a token (--token): workers must authenticate")
+		}
+		opts.Host, opts.Port = host, p
+	}
+	opts.Authorization = cfg.Token
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("queue: %w", err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		ns.Shutdown()
+		return nil, errors.New("queue: the embedded NATS server did not start within 10s")
+	}
+	return &Server{ns: ns, token: cfg.Token}, nil
+}
+
+// Connect connects in-process to the embedded server.
+func (s *Server) Connect(ctx context.Context, name string) (*Conn, error) {
+	opts := []nats.Option{nats.InProcessServer(s.ns), nats.Name(name)}
+	if s.token != "" {
+		opts = append(opts, nats.Token(s.token))
+	}
+	nc, err := nats.Connect("", opts...)
+	if err != nil {
+		return nil, fmt.Errorf("queue: connect in-process: %w", err)
+	}
+	return setup(ctx, nc)
+}
+
+// ClientURL returns the URL workers on other machines use.
+func (s *Server) ClientURL() string { return s.ns.ClientURL() }
+
+// Shutdown stops the server; JetStream's files stay for the next start.
+func (s *Server) Shutdown() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+}
+
+// Dial connects to a judge's NATS server over the network.
+func Dial(ctx context.Context, url, token, name string) (*Conn, error) {
+	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(500 * time.Millisecond)}
+	if token != "" {
+		opts = append(opts, nats.Token(token))
+	}
+	nc, err := nats.Connect(url, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("queue: connect %s: %w", url, err)
+	}
+	return setup(ctx, nc)
+}
+
+// A Conn is a connection to the queue.
+type Conn struct {
+	nc *nats.Conn
+	js jetstream.JetStream
+}
+
+// setup declares the streams and consumers (idempotently: every client
+// does, so whichever starts first makes them).
+func setup(ctx context.Context, nc *nats.Conn) (*Conn, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("queue: %w", err)
+	}
+	c := &Conn{nc: nc, js: js}
+	for _, sc := range []jetstream.StreamConfig{
+		{Name: jobsStream, Subjects: []string{jobsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: 10 * time.Minute},
+		{Name: resultsStream, Subjects: []string{resultsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: 10 * time.Minute},
+	} {
+		if _, err := js.CreateOrUpdateStream(ctx, sc); err != nil {
+			nc.Close()
+			return nil, fmt.Errorf("queue: stream %s: %w", sc.Name, err)
+		}
+	}
+	return c, nil
+}
+
+// Close closes the connection.
+func (c *Conn) Close() { c.nc.Close() }
+
+// Drain closes the connection after in-flight messages are handled.
+func (c *Conn) Drain() error { return c.nc.Drain() }
+
+func publish(ctx context.Context, js jetstream.JetStream, subject, msgID string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = js.Publish(ctx, subject, b, jetstream.WithMsgID(msgID))
+	return err
+}
+
+// Enqueue publishes a job. Publishing the same attempt twice within the
+// stream's duplicate window stores it once.
+func (c *Conn) Enqueue(ctx context.Context, j Job) error {
+	if err := publish(ctx, c.js, jobsSubject, fmt.Sprintf("%s/%d", j.ID, j.Attempt), j); err != nil {
+		return fmt.Errorf("queue: enqueue %s: %w", j.ID, err)
+	}
+	return nil
+}
+
+// PublishResult publishes a result, once per attempt.
+func (c *Conn) PublishResult(ctx context.Context, r Result) error {
+	if err := publish(ctx, c.js, resultsSubject, fmt.Sprintf("%s/%d", r.ID, r.Attempt), r); err != nil {
+		return fmt.Errorf("queue: result %s: %w", r.ID, err)
+	}
+	return nil
+}
+
+// PublishProgress sends a live event; it may be lost, which costs only display.
+func (c *Conn) PublishProgress(p Progress) error {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	return c.nc.Publish(progressPrefix+p.ID, b)
+}
+
+// SubscribeProgress calls f for every progress event of any submission.
+func (c *Conn) SubscribeProgress(f func(Progress)) (func(), error) {
+	sub, err := c.nc.Subscribe(progressPrefix+"*", func(m *nats.Msg) {
+		var p Progress
+		if json.Unmarshal(m.Data, &p) == nil {
+			f(p)
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("queue: subscribe: %w", err)
+	}
+	return func() { sub.Unsubscribe() }, nil
+}
+
+// A Delivery is a job handed to a worker.
+type Delivery struct {
+	Job Job
+	msg jetstream.Msg
+}
+
+// Ack removes the job from the queue: call it after its result is published.
+func (d *Delivery) Ack() error { return d.msg.DoubleAck(context.Background()) }
+
+// InProgress resets the job's ack wait: the worker is still at it.
+func (d *Delivery) InProgress() error { return d.msg.InProgress() }
+
+// Refuse gives the job back for another worker, after delay.
+func (d *Delivery) Refuse(delay time.Duration) error { return d.msg.NakWithDelay(delay) }
+
+// Deliveries returns how many times the job has been delivered, this time included.
+func (d *Delivery) Deliveries() uint64 {
+	md, err := d.msg.Metadata()
+	if err != nil {
+		return 1
+	}
+	return md.NumDelivered
+}
+
+// Jobs returns the workers' shared consumer of the job stream.
+func (c *Conn) Jobs(ctx context.Context) (*Consumer, error) {
+	cons, err := c.js.CreateOrUpdateConsumer(ctx, jobsStream, jetstream.ConsumerConfig{
+		Durable:       workersConsumer,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       AckWait,
+		MaxAckPending: -1,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("queue: consumer: %w", err)
+	}
+	return &Consumer{cons: cons}, nil
+}
+
+// A Consumer pulls jobs.
+type Consumer struct {
+	cons jetstream.Consumer
+}
+
+// Next waits up to wait for a job; it returns nil, nil when none came.
+func (c *Consumer) Next(ctx context.Context, wait time.Duration) (*Delivery, error) {
+	batch, err := c.cons.Fetch(1, jetstream.FetchMaxWait(wait))
+	if err != nil {
+		return nil, fmt.Errorf("queue: fetch: %w", err)
+	}
+	for m := range batch.Messages() {
+		var j Job
+		if err := json.Unmarshal(m.Data(), &j); err != nil {
+			m.Term() // a malformed job can never be judged
+			return nil, fmt.Errorf("queue: malformed job: %w", err)
+		}
+		return &Delivery{Job: j, msg: m}, nil
+	}
+	if err := batch.Error(); err != nil && !errors.Is(err, jetstream.ErrNoMessages) && ctx.Err() == nil {
+		return nil, fmt.Errorf("queue: fetch: %w", err)
+	}
+	return nil, nil
+}
+
+// ConsumeResults calls store for every result until ctx ends; a result is
+// removed from the stream only when store returns nil, so a server killed
+// before storing it gets it again on restart.
+func (c *Conn) ConsumeResults(ctx context.Context, store func(Result) error) error {
+	cons, err := c.js.CreateOrUpdateConsumer(ctx, resultsStream, jetstream.ConsumerConfig{
+		Durable:   serverConsumer,
+		AckPolicy: jetstream.AckExplicitPolicy,
+		AckWait:   30 * time.Second,
+	})
+	if err != nil {
+		return fmt.Errorf("queue: results consumer: %w", err)
+	}
+	cc, err := cons.Consume(func(m jetstream.Msg) {
+		var r Result
+		if err := json.Unmarshal(m.Data(), &r); err != nil {
+			m.Term()
+			return
+		}
+		if err := store(r); err != nil {
+			m.NakWithDelay(time.Second)
+			return
+		}
+		m.Ack()
+	})
+	if err != nil {
+		return fmt.Errorf("queue: consume results: %w", err)
+	}
+	<-ctx.Done()
+	cc.Drain()
+	return nil
+}
+
+// Pending returns the number of jobs waiting or being judged.
+func (c *Conn) Pending(ctx context.Context) (uint64, error) {
+	st, err := c.js.Stream(ctx, jobsStream)
+	if err != nil {
+		return 0, err
+	}
+	info, err := st.Info(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return info.State.Msgs, nil
+}

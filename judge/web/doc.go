@@ -1,0 +1,14 @@
+// Package web is the online judge's HTTP side: the JSON API, server-sent
+// events for live verdicts, Prometheus metrics and the server-rendered
+// pages (html/template, with a little JavaScript for live updates only).
+//
+// It also owns the server's half of the queue: it enqueues every stored
+// submission, stores each result once when it arrives, and on start
+// re-enqueues whatever a killed server left unfinished.
+//
+// Safety: submissions get 128-bit random ids; sources are shown only to
+// their author (a per-browser token, kept as a hash) and the admin; form
+// posts must be same-origin; sources are size-limited and submissions
+// rate-limited per client; every user string reaches HTML through
+// html/template's escaping.
+package web

@@ -1,0 +1,103 @@
+package web
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/judge/store"
+)
+
+func (s *Server) render(w http.ResponseWriter, status int, name string, data any) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; form-action 'self'")
+	w.WriteHeader(status)
+	if err := s.pages.ExecuteTemplate(w, name, data); err != nil {
+		s.log.Error("rendering", "page", name, "err", err)
+	}
+}
+
+func (s *Server) pageProblems(w http.ResponseWriter, r *http.Request) {
+	var ps []problemJSON
+	for _, p := range s.cfg.Problems {
+		j, _ := problemInfo(p, false)
+		ps = append(ps, j)
+	}
+	s.render(w, http.StatusOK, "problems.html", map[string]any{"Problems": ps})
+}
+
+func (s *Server) pageProblem(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.probs[strings.ToLower(r.PathValue("id"))]
+	if !ok {
+		s.render(w, http.StatusNotFound, "error.html", "no such problem")
+		return
+	}
+	j, err := problemInfo(p, true)
+	if err != nil {
+		s.render(w, http.StatusInternalServerError, "error.html", err.Error())
+		return
+	}
+	s.render(w, http.StatusOK, "problem.html", map[string]any{"P": j, "Languages": lang.List()})
+}
+
+// pageSubmit takes the form of a problem page: the source pasted or
+// uploaded. Only same-origin posts are taken.
+func (s *Server) pageSubmit(w http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		s.render(w, http.StatusForbidden, "error.html", "form posts must come from this site's own pages")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxSource)*2+65536)
+	if err := r.ParseMultipartForm(int64(s.cfg.MaxSource) * 2); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+		s.render(w, http.StatusRequestEntityTooLarge, "error.html", "the form is too large: sources are limited")
+		return
+	}
+	source := r.FormValue("source")
+	if f, _, err := r.FormFile("file"); err == nil {
+		b, err := io.ReadAll(io.LimitReader(f, int64(s.cfg.MaxSource)+1))
+		f.Close()
+		if err == nil && len(b) > 0 {
+			source = string(b)
+		}
+	}
+	_, owner := s.owner(w, r)
+	sub, err := s.submit(r, r.FormValue("problem"), r.FormValue("language"), source, owner)
+	if err != nil {
+		var se *submitError
+		if errors.As(err, &se) {
+			s.render(w, se.status, "error.html", se.msg)
+			return
+		}
+		s.render(w, http.StatusInternalServerError, "error.html", "internal error")
+		return
+	}
+	http.Redirect(w, r, "/submissions/"+sub.ID, http.StatusSeeOther)
+}
+
+func (s *Server) pageSubmissions(w http.ResponseWriter, r *http.Request) {
+	_, owner := s.owner(nil, r)
+	var subs []*store.Submission
+	if owner != "" {
+		var err error
+		if subs, err = s.cfg.Store.List(r.Context(), owner, 200); err != nil {
+			s.render(w, http.StatusInternalServerError, "error.html", "internal error")
+			return
+		}
+	}
+	s.render(w, http.StatusOK, "submissions.html", map[string]any{"Subs": subs})
+}
+
+func (s *Server) pageSubmission(w http.ResponseWriter, r *http.Request) {
+	sub, err := s.cfg.Store.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.render(w, http.StatusNotFound, "error.html", "no such submission")
+		return
+	}
+	src := ""
+	if s.mayRead(r, sub) {
+		src = sub.Source
+	}
+	s.render(w, http.StatusOK, "submission.html", map[string]any{"S": sub, "Source": src})
+}

@@ -1,0 +1,594 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"golang.org/x/time/rate"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/judge/queue"
+	"github.com/sudoku-judge/sudoku-judge/judge/store"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+)
+
+// Config configures a Server.
+type Config struct {
+	Store    *store.Store
+	Queue    *queue.Conn
+	Problems []problems.Problem
+	DataHash string // of Problems; sent with every job
+	// TimeLimit, if not zero, replaces every problem's time limit.
+	TimeLimit time.Duration
+	// AdminToken allows rejudge and delete (Authorization: Bearer TOKEN);
+	// empty disables both.
+	AdminToken string
+	// MaxSource bounds a source's size in bytes; 0 means 64 KiB.
+	MaxSource int
+	// Rate and Burst limit submissions per client address; 0 means 1 per
+	// second with a burst of 20.
+	Rate  rate.Limit
+	Burst int
+	// LocalWorkers reports how many workers run in this process, for /metrics.
+	LocalWorkers func() int
+	Log          *slog.Logger
+}
+
+// A Server serves the judge's API and pages.
+type Server struct {
+	cfg      Config
+	probs    map[string]problems.Problem
+	hub      *hub
+	metrics  *metrics
+	pages    *template.Template
+	mux      *http.ServeMux
+	log      *slog.Logger
+	mu       sync.Mutex
+	limiters map[string]*rate.Limiter
+}
+
+//go:embed templates
+var templates embed.FS
+
+// New returns a Server; call Start to connect it to the queue.
+func New(cfg Config) (*Server, error) {
+	if cfg.MaxSource == 0 {
+		cfg.MaxSource = 64 << 10
+	}
+	if cfg.Rate == 0 {
+		cfg.Rate, cfg.Burst = 1, 20
+	}
+	if cfg.LocalWorkers == nil {
+		cfg.LocalWorkers = func() int { return 0 }
+	}
+	s := &Server{cfg: cfg, probs: map[string]problems.Problem{}, hub: newHub(), log: cfg.Log, limiters: map[string]*rate.Limiter{}}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	for _, p := range cfg.Problems {
+		s.probs[p.ID()] = p
+	}
+	s.metrics = newMetrics(cfg.Store, s.hub, cfg.LocalWorkers)
+	t, err := template.New("").Funcs(template.FuncMap{
+		"ms": func(f float64) string { return fmt.Sprintf("%.0f", f) },
+	}).ParseFS(templates, "templates/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: templates: %w", err)
+	}
+	s.pages = t
+	s.routes()
+	return s, nil
+}
+
+// Start subscribes to progress, re-enqueues unfinished submissions and
+// consumes results until ctx ends. It returns once resumed; consuming
+// goes on in the background.
+func (s *Server) Start(ctx context.Context) error {
+	unsub, err := s.cfg.Queue.SubscribeProgress(s.progress)
+	if err != nil {
+		return err
+	}
+	context.AfterFunc(ctx, unsub)
+	subs, err := s.cfg.Store.Unfinished(ctx)
+	if err != nil {
+		return err
+	}
+	for _, sub := range subs {
+		if err := s.enqueue(ctx, sub); err != nil {
+			return err
+		}
+	}
+	if len(subs) > 0 {
+		s.log.Info("resumed unfinished submissions", "count", len(subs))
+	}
+	go func() {
+		if err := s.cfg.Queue.ConsumeResults(ctx, s.result); err != nil {
+			s.log.Error("consuming results", "err", err)
+		}
+	}()
+	return nil
+}
+
+func (s *Server) enqueue(ctx context.Context, sub *store.Submission) error {
+	return s.cfg.Queue.Enqueue(ctx, queue.Job{ID: sub.ID, Attempt: sub.Attempt, Problem: sub.Problem, Language: sub.Language, Source: sub.Source, DataHash: s.cfg.DataHash,
+		TimeLimitMS: s.cfg.TimeLimit.Milliseconds()})
+}
+
+func (s *Server) progress(p queue.Progress) {
+	s.hub.seen(p.Worker)
+	if p.Test == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := s.cfg.Store.MarkJudging(ctx, p.ID, p.Attempt); err != nil {
+			s.log.Warn("marking judging", "err", err)
+		}
+		s.hub.send(p.ID, event{Kind: "judging"})
+		return
+	}
+	s.hub.send(p.ID, event{Kind: "test", Test: p.Test})
+}
+
+// result stores a worker's result once and tells the watchers.
+func (s *Server) result(r queue.Result) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s.hub.seen(r.Worker)
+	stored, err := s.cfg.Store.SaveResult(ctx, r.ID, r.Attempt, r.Worker, r.Verdict, r.Tests, r.JudgedAt)
+	if err != nil {
+		return err
+	}
+	if !stored {
+		return nil // a duplicate delivery or a superseded attempt
+	}
+	sub, err := s.cfg.Store.Get(ctx, r.ID)
+	if err != nil {
+		return nil // deleted meanwhile
+	}
+	s.metrics.verdicts.WithLabelValues(r.Verdict).Inc()
+	s.metrics.latency.Observe(sub.JudgedAt.Sub(sub.CreatedAt).Seconds())
+	j := toJSON(sub, false)
+	s.hub.send(r.ID, event{Kind: "done", Sub: &j})
+	return nil
+}
+
+// ServeHTTP serves the API and the pages.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("X-Frame-Options", "DENY")
+	w.Header().Set("Referrer-Policy", "same-origin")
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("POST /api/submissions", s.apiSubmit)
+	m.HandleFunc("GET /api/submissions", s.apiList)
+	m.HandleFunc("GET /api/submissions/{id}", s.apiSubmission)
+	m.HandleFunc("GET /api/submissions/{id}/events", s.apiEvents)
+	m.HandleFunc("POST /api/submissions/{id}/rejudge", s.admin(s.apiRejudge))
+	m.HandleFunc("DELETE /api/submissions/{id}", s.admin(s.apiDelete))
+	m.HandleFunc("GET /api/problems", s.apiProblems)
+	m.HandleFunc("GET /api/problems/{id}", s.apiProblem)
+	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	m.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	m.HandleFunc("GET /{$}", s.pageProblems)
+	m.HandleFunc("GET /problems/{id}", s.pageProblem)
+	m.HandleFunc("POST /submit", s.pageSubmit)
+	m.HandleFunc("GET /submissions", s.pageSubmissions)
+	m.HandleFunc("GET /submissions/{id}", s.pageSubmission)
+	s.mux = m
+}
+
+// --- submissions ---
+
+type submissionJSON struct {
+	ID       string             `json:"id"`
+	Problem  string             `json:"problem"`
+	Language string             `json:"language"`
+	Status   string             `json:"status"`
+	Verdict  string             `json:"verdict"`
+	Tests    []judge.TestResult `json:"tests"`
+	Worker   string             `json:"worker"`
+	Attempt  int                `json:"attempt"`
+	Created  time.Time          `json:"created_at"`
+	Judged   *time.Time         `json:"judged_at"`
+	Source   string             `json:"source,omitempty"` // only for its author and the admin
+}
+
+func toJSON(sub *store.Submission, withSource bool) submissionJSON {
+	j := submissionJSON{ID: sub.ID, Problem: sub.Problem, Language: sub.Language, Status: sub.Status, Verdict: sub.Verdict,
+		Tests: sub.Tests, Worker: sub.Worker, Attempt: sub.Attempt, Created: sub.CreatedAt.UTC()}
+	if j.Tests == nil {
+		j.Tests = []judge.TestResult{}
+	}
+	if !sub.JudgedAt.IsZero() {
+		t := sub.JudgedAt.UTC()
+		j.Judged = &t
+	}
+	if withSource {
+		j.Source = sub.Source
+	}
+	return j
+}
+
+// A submitError is a refused submission: its status and a message for the user.
+type submitError struct {
+	status int
+	msg    string
+}
+
+func (e *submitError) Error() string { return e.msg }
+
+// submit validates, stores and enqueues a submission.
+func (s *Server) submit(r *http.Request, problem, language, source, owner string) (*store.Submission, error) {
+	if !s.limiter(clientAddr(r)).Allow() {
+		s.metrics.limited.Inc()
+		return nil, &submitError{http.StatusTooManyRequests, "too many submissions from your address: wait a little and submit again"}
+	}
+	p, ok := s.probs[strings.ToLower(strings.TrimSpace(problem))]
+	if !ok {
+		return nil, &submitError{http.StatusBadRequest, fmt.Sprintf("unknown problem %q", problem)}
+	}
+	lg, err := lang.Lookup(strings.TrimSpace(language))
+	if err != nil {
+		return nil, &submitError{http.StatusBadRequest, err.Error()}
+	}
+	if len(source) > s.cfg.MaxSource {
+		return nil, &submitError{http.StatusRequestEntityTooLarge, fmt.Sprintf("source is %d bytes; the limit is %d", len(source), s.cfg.MaxSource)}
+	}
+	if strings.TrimSpace(source) == "" {
+		return nil, &submitError{http.StatusBadRequest, "empty source"}
+	}
+	sub := &store.Submission{ID: newID(), Problem: p.ID(), Language: lg.Name, Source: source, Owner: owner}
+	if err := s.cfg.Store.Create(r.Context(), sub); err != nil {
+		return nil, err
+	}
+	s.metrics.accepted.Inc()
+	if err := s.enqueue(r.Context(), sub); err != nil {
+		// Stored, so not lost: the next start re-enqueues it.
+		s.log.Error("enqueue", "submission", sub.ID, "err", err)
+	}
+	return sub, nil
+}
+
+func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
+	var req struct{ Problem, Language, Source string }
+	body := http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxSource)*2+4096)
+	if err := json.NewDecoder(body).Decode(&req); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request over %d bytes; the source limit is %d", tooBig.Limit, s.cfg.MaxSource))
+			return
+		}
+		apiError(w, http.StatusBadRequest, "bad JSON: "+err.Error())
+		return
+	}
+	token, owner := s.owner(w, r)
+	sub, err := s.submit(r, req.Problem, req.Language, req.Source, owner)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"id": sub.ID, "status": sub.Status, "token": token})
+}
+
+func (s *Server) fail(w http.ResponseWriter, err error) {
+	var se *submitError
+	if errors.As(err, &se) {
+		apiError(w, se.status, se.msg)
+		return
+	}
+	s.log.Error("request", "err", err)
+	apiError(w, http.StatusInternalServerError, "internal error")
+}
+
+func (s *Server) apiList(w http.ResponseWriter, r *http.Request) {
+	_, owner := s.owner(nil, r)
+	if s.isAdmin(r) {
+		owner = ""
+	}
+	subs, err := s.cfg.Store.List(r.Context(), owner, 1000)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	out := make([]submissionJSON, 0, len(subs))
+	for _, sub := range subs {
+		j := toJSON(sub, false)
+		j.Tests = nil
+		out = append(out, j)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) get(w http.ResponseWriter, r *http.Request) (*store.Submission, bool) {
+	sub, err := s.cfg.Store.Get(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		apiError(w, http.StatusNotFound, "no such submission")
+		return nil, false
+	}
+	if err != nil {
+		s.fail(w, err)
+		return nil, false
+	}
+	return sub, true
+}
+
+// mayRead reports whether r may see sub's source.
+func (s *Server) mayRead(r *http.Request, sub *store.Submission) bool {
+	_, owner := s.owner(nil, r)
+	return s.isAdmin(r) || (owner != "" && subtle.ConstantTimeCompare([]byte(owner), []byte(sub.Owner)) == 1)
+}
+
+func (s *Server) apiSubmission(w http.ResponseWriter, r *http.Request) {
+	sub, ok := s.get(w, r)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, toJSON(sub, s.mayRead(r, sub)))
+}
+
+// apiEvents streams a submission's judging as server-sent events: "test"
+// per judged test, then "done" with the whole submission.
+func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	ch := s.hub.subscribe(id) // before reading, so nothing falls between
+	defer s.hub.unsubscribe(id, ch)
+	sub, ok := s.get(w, r)
+	if !ok {
+		return
+	}
+	flusher, canFlush := w.(http.Flusher)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	send := func(kind string, v any) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", kind, b)
+		if canFlush {
+			flusher.Flush()
+		}
+	}
+	if sub.Status == store.Done {
+		for _, t := range sub.Tests {
+			send("test", t)
+		}
+		send("done", toJSON(sub, false))
+		return
+	}
+	send("status", map[string]string{"status": sub.Status})
+	keepAlive := time.NewTicker(15 * time.Second)
+	defer keepAlive.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-keepAlive.C:
+			io.WriteString(w, ": keep-alive\n\n")
+			if canFlush {
+				flusher.Flush()
+			}
+		case e := <-ch:
+			switch e.Kind {
+			case "judging":
+				send("status", map[string]string{"status": store.Judging})
+			case "test":
+				send("test", e.Test)
+			case "done":
+				send("done", e.Sub)
+				return
+			}
+		}
+	}
+}
+
+func (s *Server) apiRejudge(w http.ResponseWriter, r *http.Request) {
+	attempt, err := s.cfg.Store.Rejudge(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		apiError(w, http.StatusNotFound, "no such submission")
+		return
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	sub, ok := s.get(w, r)
+	if !ok {
+		return
+	}
+	if err := s.enqueue(r.Context(), sub); err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]any{"id": sub.ID, "status": store.Queued, "attempt": attempt})
+}
+
+func (s *Server) apiDelete(w http.ResponseWriter, r *http.Request) {
+	err := s.cfg.Store.Delete(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		apiError(w, http.StatusNotFound, "no such submission")
+		return
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// --- problems ---
+
+type problemJSON struct {
+	ID          string       `json:"id"`
+	Name        string       `json:"name"`
+	Source      string       `json:"source,omitempty"`
+	SourceURL   string       `json:"source_url,omitempty"`
+	TimeLimitMS int64        `json:"time_limit_ms"`
+	MemoryMiB   int64        `json:"memory_mib"`
+	OutputMiB   int64        `json:"output_mib"`
+	Samples     []sampleJSON `json:"samples,omitempty"`
+}
+
+type sampleJSON struct {
+	Name   string `json:"name"`
+	Input  string `json:"input"`
+	Answer string `json:"answer"`
+}
+
+func problemInfo(p problems.Problem, samples bool) (problemJSON, error) {
+	cfg := p.Config()
+	j := problemJSON{ID: p.ID(), Name: cfg.Name, Source: cfg.Source, SourceURL: cfg.SourceURL,
+		TimeLimitMS: cfg.TimeLimit().Milliseconds(), MemoryMiB: cfg.MemoryLimit() >> 20, OutputMiB: cfg.OutputLimit() >> 20}
+	if !samples {
+		return j, nil
+	}
+	tests, err := p.Tests()
+	if err != nil {
+		return j, err
+	}
+	for _, t := range tests {
+		if t.Group() == "sample" {
+			j.Samples = append(j.Samples, sampleJSON{Name: t.Name, Input: string(t.Input), Answer: string(t.Answer)})
+		}
+	}
+	return j, nil
+}
+
+func (s *Server) apiProblems(w http.ResponseWriter, r *http.Request) {
+	out := []problemJSON{}
+	for _, p := range s.cfg.Problems {
+		j, _ := problemInfo(p, false)
+		out = append(out, j)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) apiProblem(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.probs[strings.ToLower(r.PathValue("id"))]
+	if !ok {
+		apiError(w, http.StatusNotFound, "no such problem")
+		return
+	}
+	j, err := problemInfo(p, true)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, j)
+}
+
+// --- helpers ---
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+func apiError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// newID returns an unguessable submission id: 128 random bits.
+func newID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+const tokenCookie = "sudoku_judge_token"
+
+// owner returns the client's token and its hash, the owner stored with
+// its submissions. The token comes from the X-Judge-Token header or the
+// cookie; when w is not nil and the client has none, a new one is made
+// and set as a cookie.
+func (s *Server) owner(w http.ResponseWriter, r *http.Request) (token, owner string) {
+	token = r.Header.Get("X-Judge-Token")
+	if token == "" {
+		if c, err := r.Cookie(tokenCookie); err == nil {
+			token = c.Value
+		}
+	}
+	if token == "" {
+		if w == nil {
+			return "", ""
+		}
+		token = newID() + newID()
+		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: 365 * 24 * 3600})
+	}
+	h := sha256.Sum256([]byte(token))
+	return token, hex.EncodeToString(h[:])
+}
+
+func (s *Server) isAdmin(r *http.Request) bool {
+	if s.cfg.AdminToken == "" {
+		return false
+	}
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	return ok && subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.AdminToken)) == 1
+}
+
+func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.isAdmin(r) {
+			apiError(w, http.StatusForbidden, "this needs the admin token (Authorization: Bearer TOKEN)")
+			return
+		}
+		h(w, r)
+	}
+}
+
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (s *Server) limiter(addr string) *rate.Limiter {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.limiters[addr]
+	if !ok {
+		if len(s.limiters) > 100000 {
+			clear(s.limiters) // bound memory; forgetting is only lenient
+		}
+		l = rate.NewLimiter(s.cfg.Rate, s.cfg.Burst)
+		s.limiters[addr] = l
+	}
+	return l
+}
+
+// sameOrigin reports whether a form post comes from this site's own page.
+func sameOrigin(r *http.Request) bool {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" {
+		return site == "same-origin"
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		origin = r.Header.Get("Referer")
+	}
+	u, err := url.Parse(origin)
+	return err == nil && origin != "" && u.Host == r.Host
+}

@@ -1,0 +1,181 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/judge/program"
+	"github.com/sudoku-judge/sudoku-judge/judge/queue"
+	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+)
+
+// A Worker judges jobs from a queue, one at a time.
+type Worker struct {
+	Name     string
+	Conn     *queue.Conn
+	Runner   program.Runner // the sandbox
+	Problems map[string]problems.Problem
+	DataHash string       // of Problems, see DataHash
+	Log      *slog.Logger // nil: slog.Default()
+	// Busy, if not nil, is called with true when a job starts and false when it ends.
+	Busy func(bool)
+}
+
+// Run judges jobs until ctx is cancelled; a job being judged then is
+// finished first (a graceful drain), unless hard is cancelled too.
+func (w *Worker) Run(ctx, hard context.Context) error {
+	log := w.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	jobs, err := w.Conn.Jobs(ctx)
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		d, err := jobs.Next(ctx, 2*time.Second)
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			log.Warn("fetching a job", "worker", w.Name, "err", err)
+			time.Sleep(time.Second)
+			continue
+		}
+		if d == nil {
+			continue
+		}
+		if d.Job.DataHash != w.DataHash {
+			log.Error("refusing a job: this machine's problem data differs from the server's",
+				"worker", w.Name, "submission", d.Job.ID, "server_hash", d.Job.DataHash, "worker_hash", w.DataHash)
+			d.Refuse(10 * time.Second)
+			continue
+		}
+		if w.Busy != nil {
+			w.Busy(true)
+		}
+		err = w.handle(hard, d)
+		if w.Busy != nil {
+			w.Busy(false)
+		}
+		if err != nil {
+			log.Error("judging", "worker", w.Name, "submission", d.Job.ID, "err", err)
+			d.Refuse(2 * time.Second)
+		}
+	}
+	return nil
+}
+
+// handle judges one delivery, publishes its result and acknowledges it.
+func (w *Worker) handle(ctx context.Context, d *queue.Delivery) error {
+	// Keep the job ours while judging: without this JetStream would
+	// redeliver a long judging after AckWait.
+	alive, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() {
+		t := time.NewTicker(queue.AckWait / 4)
+		defer t.Stop()
+		for {
+			select {
+			case <-alive.Done():
+				return
+			case <-t.C:
+				d.InProgress()
+			}
+		}
+	}()
+	job := d.Job
+	w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Worker: w.Name})
+	tests, err := w.Judge(ctx, job, func(t judge.TestResult) {
+		w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Worker: w.Name, Test: &t})
+	})
+	if err != nil {
+		return err
+	}
+	res := &judge.Result{Tests: tests}
+	res.Summarize()
+	r := queue.Result{ID: job.ID, Attempt: job.Attempt, Worker: w.Name, Verdict: string(res.Verdict), Tests: tests, JudgedAt: time.Now().UTC()}
+	if err := w.Conn.PublishResult(ctx, r); err != nil {
+		return err
+	}
+	return d.Ack()
+}
+
+// Judge builds job's source in the sandbox and runs it on every test of
+// its problem, calling each with every test's result as it comes. A
+// problem or language this worker does not know is one IE row: the
+// submission was accepted by a server that knows it, so it is the
+// judge's fault, said plainly. An error means the job could not be tried
+// (the context ended, the disk failed) and should go to another worker.
+func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestResult)) ([]judge.TestResult, error) {
+	fail := func(msg string) []judge.TestResult {
+		t := judge.TestResult{Name: "setup", Verdict: verdict.IE, Message: msg}
+		each(t)
+		return []judge.TestResult{t}
+	}
+	prob, ok := w.Problems[job.Problem]
+	if !ok {
+		return fail("this worker has no problem " + job.Problem), nil
+	}
+	lg, err := lang.Lookup(job.Language)
+	if err != nil {
+		return fail(err.Error()), nil
+	}
+	tests, err := prob.Tests()
+	if err != nil {
+		return nil, fmt.Errorf("problem %s: %w", prob.ID(), err)
+	}
+	dir, err := os.MkdirTemp("", "sudoku-judge-src-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	name := "Main"
+	if len(lg.Extensions) > 0 {
+		name += lg.Extensions[0]
+	}
+	src := filepath.Join(dir, name)
+	if err := os.WriteFile(src, []byte(job.Source), 0o644); err != nil {
+		return nil, err
+	}
+	cfg := prob.Config()
+	limits := program.LimitsFor(&cfg)
+	if job.TimeLimitMS > 0 {
+		limits.CPUTime = time.Duration(job.TimeLimitMS) * time.Millisecond
+	}
+	j := &program.Judge{Runner: w.Runner, Limits: limits, Checker: prob.Checker(), Parallel: 1}
+	exe, err := lang.Build(ctx, src, lang.Options{Language: lg, Sandbox: w.Runner, RunMemory: limits.Memory})
+	var ce *lang.CompileError
+	if errors.As(err, &ce) {
+		res := program.CompileFailed(ce, tests)
+		for _, t := range res.Tests {
+			each(t)
+		}
+		return res.Tests, nil
+	}
+	if lang.IsToolchainError(err) {
+		return fail(err.Error()), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	defer exe.Close()
+	out := make([]judge.TestResult, 0, len(tests))
+	for _, t := range tests {
+		o := j.Test(ctx, exe, nil, t)
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // interrupted: not a verdict; the job goes back
+		}
+		each(o.TestResult)
+		out = append(out, o.TestResult)
+	}
+	return out, nil
+}
