@@ -27,7 +27,7 @@ func newBenchCmd(e *env) *cobra.Command {
 		problem, strategy, set string
 		programs               []string
 		count, maxPuzzles      int
-		out                    string
+		out, testdata          string
 		full                   bool
 	)
 	cmd := &cobra.Command{
@@ -64,7 +64,7 @@ and the git commit, and whether the tree was dirty.`,
 			if err != nil {
 				return fmt.Errorf("bench: --strategy: %w", err)
 			}
-			ws, err := benchWorkloads(problem, set, maxPuzzles)
+			ws, err := benchWorkloads(problem, set, testdata, maxPuzzles)
 			if err != nil {
 				return err
 			}
@@ -111,6 +111,7 @@ and the git commit, and whether the tree was dirty.`,
 	f.IntVar(&maxPuzzles, "max", 0, "use at most this many puzzles of each set (0: all)")
 	f.StringArrayVar(&programs, "program", nil, "a contest program to time as well (repeatable): an executable or a .c/.cpp/.go/.py source")
 	f.StringVarP(&out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
+	f.StringVar(&testdata, "testdata", "", "the puzzle sets' directory (default: testdata/ of the checkout around the current directory)")
 	f.BoolVar(&full, "full", false, "also run the pairs that take minutes (naive on the hard sets)")
 	return cmd
 }
@@ -124,7 +125,8 @@ func setNames() []string {
 }
 
 // benchWorkloads loads every applicable (problem, set) pair of the lists.
-func benchWorkloads(problemList, setList string, max int) ([]*workload.Workload, error) {
+// testdata is the puzzle sets' directory; "" finds the repository's.
+func benchWorkloads(problemList, setList, testdata string, max int) ([]*workload.Workload, error) {
 	var probs []string
 	switch problemList = strings.TrimSpace(problemList); problemList {
 	case "", workload.Sudoku:
@@ -160,9 +162,9 @@ func benchWorkloads(problemList, setList string, max int) ([]*workload.Workload,
 			sets = append(sets, s)
 		}
 	}
-	dir, err := puzzleset.Dir()
+	dir, err := testdataDir(testdata)
 	if err != nil {
-		return nil, fmt.Errorf("bench: %w", err)
+		return nil, err
 	}
 	var ws []*workload.Workload
 	for _, p := range probs {
@@ -181,6 +183,24 @@ func benchWorkloads(problemList, setList string, max int) ([]*workload.Workload,
 		return nil, fmt.Errorf("bench: no set of --set %q applies to --problem %q", setList, problemList)
 	}
 	return ws, nil
+}
+
+// testdataDir returns dir, checked to hold the puzzle sets, or the
+// testdata directory of the checkout around the current directory.
+func testdataDir(dir string) (string, error) {
+	if dir == "" {
+		d, err := puzzleset.Dir()
+		if err != nil {
+			return "", fmt.Errorf("bench: %w: run inside a checkout of github.com/sudoku-judge/sudoku-judge, or pass --testdata DIR (its testdata directory)", err)
+		}
+		return d, nil
+	}
+	for _, s := range puzzleset.Sets() {
+		if _, err := os.Stat(filepath.Join(dir, s.File)); err != nil {
+			return "", fmt.Errorf("bench: --testdata %s: no puzzle set %s there (%w): want the repository's testdata directory", dir, s.File, err)
+		}
+	}
+	return dir, nil
 }
 
 // buildPrograms builds each contest program; cleanup removes the builds.

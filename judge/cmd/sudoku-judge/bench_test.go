@@ -134,3 +134,19 @@ func TestBenchUsageErrors(t *testing.T) {
 		t.Run(tc.want, func(t *testing.T) { wantUsageError(t, tc.want, tc.args...) })
 	}
 }
+
+// TestBenchOutsideCheckout: an installed binary run elsewhere says how to
+// find the puzzle sets, and --testdata finds them (issue 10, defect 8).
+func TestBenchOutsideCheckout(t *testing.T) {
+	dir, err := puzzleset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	wantUsageError(t, "pass --testdata DIR", "bench", "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx")
+	wantUsageError(t, "no puzzle set", "bench", "--testdata", t.TempDir(), "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx")
+	code, stdout, stderr := cli(t, "bench", "--testdata", dir, "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx")
+	if code != exitOK || !strings.Contains(stdout, "top95") {
+		t.Errorf("with --testdata: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
