@@ -7,7 +7,7 @@
 #
 # CACHE_DIR (default ${XDG_CACHE_HOME:-$HOME/.cache}/sudoku-judge/cgroup-v2-vm)
 # keeps the kernel between runs. TEST_FLAGS go to the sandbox's test binary
-# (default: the hostile suite and the uid slots, verbose). Inside, the tests
+# (default: every test, verbose; try -test.run TestHostile). Inside, the tests
 # run as root with only cgroup2 mounted, then as uid 65534 in a delegated
 # cgroup subtree (scripts/vminit). Exit status: 0 passed, 1 failed, 2 could
 # not run (no qemu and not root to install it, no kernel to be had).
@@ -18,7 +18,7 @@ cache=${XDG_CACHE_HOME:-$HOME/.cache}/sudoku-judge/cgroup-v2-vm
 if [ $# -gt 0 ] && [ "$1" != -- ]; then cache=$1; shift; fi
 [ "${1:-}" = -- ] && shift
 flags=("$@")
-[ ${#flags[@]} -gt 0 ] || flags=(-test.run 'TestHostile|TestUIDSlots' -test.v)
+[ ${#flags[@]} -gt 0 ] || flags=(-test.v -test.timeout 10m)
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
@@ -75,7 +75,8 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root=$work/root
-mkdir -p "$root"/{bin,dev,etc,proc,sys,tmp,run,suite/bin}
+mkdir -p "$root"/{bin,dev,etc,proc,sys,tmp,run,var/tmp,suite/bin}
+chmod 1777 "$root/var/tmp"
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n' >"$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 CGO_ENABLED=0 go build -o "$root/init" ./scripts/vminit
@@ -86,6 +87,7 @@ for src in judge/sandbox/testdata/hostile/*.c; do
   name=$(basename "$src" .c)
   gcc -O1 -static -o "$root/suite/bin/$name" "$src"
 done
+gcc -O1 -static -o "$root/suite/bin/prog" judge/sandbox/testdata/prog.c
 if command -v busybox >/dev/null && file -L "$(command -v busybox)" 2>/dev/null | grep static >/dev/null; then
   cp "$(command -v busybox)" "$root/bin/busybox"
   for a in sh ls cat; do ln -s busybox "$root/bin/$a"; done
