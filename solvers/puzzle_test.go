@@ -225,7 +225,12 @@ func FuzzNew(f *testing.F) {
 		if len(regions) > 0 {
 			rs = regions
 		}
-		p, err := solvers.New(int(size), cells, rs)
+		// An odd first region byte adds X-sudoku's diagonals.
+		var extra []solvers.Unit
+		if len(regions) > 0 && regions[0]%2 == 1 {
+			extra = solvers.Diagonals(int(size))
+		}
+		p, err := solvers.NewWithUnits(int(size), cells, rs, extra)
 		if err != nil {
 			return
 		}
