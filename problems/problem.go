@@ -52,6 +52,7 @@ type InputWriter interface {
 // An Answer is the solution of one case.
 type Answer struct {
 	Grid      solvers.Grid // a solution (the best one for scored problems), nil if none
+	Illegal   bool         // the givens already break a rule, so no search was made
 	Solutions int          // how many solutions the search found, up to its limit
 	Score     int          // for scored problems: the best score, or -1 if none
 	Stats     solvers.Stats

@@ -10,6 +10,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
 	"github.com/sudoku-judge/sudoku-judge/problems/target"
+	"github.com/sudoku-judge/sudoku-judge/problems/uva10957"
 )
 
 // All returns a new value of every problem, in catalog order.
@@ -20,6 +21,7 @@ func All() []problems.Problem {
 		poj3076.New(),
 		hdu4069.New(),
 		target.New(),
+		uva10957.New(),
 	}
 }
 

@@ -40,7 +40,7 @@ func TestSelect(t *testing.T) {
 		{"poj3076", "poj3076", ""},
 		{"poj3074, poj2676", "poj3074,poj2676", ""},
 		{"poj2676,poj2676", "", "listed twice"},
-		{"poj9999", "", `no problem "poj9999" (have poj2676, poj3074, poj3076, hdu4069, target)`},
+		{"poj9999", "", `no problem "poj9999" (have ` + strings.Join(IDs(), ", ") + ")"},
 		{"poj2676,", "", `no problem ""`},
 	}
 	for _, tc := range tests {

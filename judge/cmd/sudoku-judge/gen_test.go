@@ -60,7 +60,7 @@ func TestGenUsageErrors(t *testing.T) {
 		{"zero count", []string{"gen", "--problem", "poj2676", "--count", "0"}, "--count 0"},
 		{"bad count", []string{"gen", "--problem", "poj2676", "--count", "many"}, "--count"},
 		{"negative givens", []string{"gen", "--problem", "poj2676", "--givens", "-3"}, "--givens -3"},
-		{"bad kind", []string{"gen", "--problem", "poj2676", "--kind", "some"}, `--kind "some"`},
+		{"bad kind", []string{"gen", "--problem", "poj2676", "--kind", "some"}, `kind "some": want unique or multiple`},
 		{"kind the problem cannot express", []string{"gen", "--problem", "poj2676", "--kind", "none"}, "none"},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,155 @@
+package uva10957
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/gen"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
+)
+
+//go:embed problem.yaml data
+var files embed.FS
+
+// ID is the problem's stable name.
+const ID = "uva10957"
+
+// The four verdicts, spelled as the judge wants them.
+const (
+	illegal    = "Illegal"
+	unique     = "Unique"
+	ambiguous  = "Ambiguous"
+	impossible = "Impossible"
+)
+
+type problem struct{ problems.Base }
+
+// New returns the problem. It panics if the embedded problem.yaml is
+// invalid, which the package's tests rule out.
+func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
+
+func (*problem) Reference() solvers.Strategy { return fast.New() }
+
+// WriteInput implements problems.InputWriter: benchmarks can pose the
+// public 9x9 sets in this problem's format.
+func (*problem) WriteInput(w io.Writer, ps []*solvers.Puzzle) error { return WriteInput(w, ps) }
+
+// SolveCase decides the case: Illegal when two givens clash (no search),
+// else the number of solutions counted up to two.
+func (*problem) SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Puzzle) (problems.Answer, error) {
+	if p.Size() != side || !p.Standard() {
+		return problems.Answer{}, fmt.Errorf("%s: want a standard 9x9 puzzle, got side %d", ID, p.Size())
+	}
+	if p.Clash() != nil {
+		return problems.Answer{Illegal: true}, nil
+	}
+	g, n, st, err := solvers.Solve(ctx, s, p, 2)
+	if err != nil {
+		return problems.Answer{Stats: st}, fmt.Errorf("%s: %s: %w", ID, s.Name(), err)
+	}
+	return problems.Answer{Grid: g, Solutions: n, Stats: st}, nil
+}
+
+// Format writes "Case k: Verdict." for each answer.
+func (*problem) Format(w io.Writer, answers []problems.Answer) error {
+	var b strings.Builder
+	for k, a := range answers {
+		fmt.Fprintf(&b, "Case %d: %s.\n", k+1, verdict(a))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func verdict(a problems.Answer) string {
+	switch {
+	case a.Illegal:
+		return illegal
+	case a.Solutions == 0:
+		return impossible
+	case a.Solutions == 1:
+		return unique
+	}
+	return ambiguous
+}
+
+// Kinds are the case kinds Generate makes, by the verdict they call for.
+var kinds = []string{"unique", "multiple", "none", "illegal", "mixed"}
+
+// Generate writes opts.Count random grids (at least one) from package gen:
+// a random solution, givens removed down to about opts.Givens (0: a
+// minimal puzzle). opts.Kind asks for "unique" (the default), "multiple",
+// "none" (legal, but only search shows there is no solution), "illegal"
+// (a unique puzzle plus a given repeating another in its row, column or
+// box), or "mixed": each case's kind drawn in turn from those four.
+func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
+	kind := opts.Kind
+	if kind == "" {
+		kind = "unique"
+	}
+	if !slices.Contains(kinds, kind) {
+		return fmt.Errorf("%s: generate: unknown kind %q (want %s)", ID, opts.Kind, strings.Join(kinds, ", "))
+	}
+	if opts.Count < 0 || opts.Count > MaxCases {
+		return fmt.Errorf("%s: generate: count %d out of range 0-%d", ID, opts.Count, MaxCases)
+	}
+	rng := opts.Rand()
+	ps := make([]*solvers.Puzzle, 0, max(opts.Count, 1))
+	for k := range max(opts.Count, 1) {
+		caseKind := kind
+		if kind == "mixed" {
+			caseKind = kinds[rng.IntN(4)]
+		}
+		pz, err := p.generateCase(rng, opts, caseKind)
+		if err != nil {
+			return fmt.Errorf("%s: generate case %d: %w", ID, k+1, err)
+		}
+		ps = append(ps, pz)
+	}
+	return WriteInput(w, ps)
+}
+
+func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind string) (*solvers.Puzzle, error) {
+	sol, err := gen.Solution(rng, side, nil)
+	if err != nil {
+		return nil, err
+	}
+	opts.Kind = kind
+	if kind == "illegal" {
+		opts.Kind = "unique"
+	}
+	pz, err := gen.Puzzle(context.Background(), rng, sol, side, nil, opts, p.Reference())
+	if err != nil || kind != "illegal" {
+		return pz, err
+	}
+	return addClash(rng, pz)
+}
+
+// addClash copies a random given of p into an empty cell sharing a row,
+// column or box with it.
+func addClash(rng *rand.Rand, p *solvers.Puzzle) (*solvers.Puzzle, error) {
+	g := p.Givens()
+	type move struct{ from, to int }
+	var moves []move
+	for _, unit := range p.Units() {
+		for _, i := range unit {
+			for _, j := range unit {
+				if g[i] != 0 && g[j] == 0 {
+					moves = append(moves, move{i, j})
+				}
+			}
+		}
+	}
+	if len(moves) == 0 {
+		return nil, fmt.Errorf("no empty cell shares a unit with a given")
+	}
+	m := moves[rng.IntN(len(moves))]
+	g[m.to] = g[m.from]
+	return solvers.NewStandard(side, g)
+}
