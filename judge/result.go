@@ -9,8 +9,9 @@ import (
 // A Result is the judgement of one solution on one problem.
 type Result struct {
 	Problem   string          `json:"problem"`
-	Solution  string          `json:"solution"` // a strategy name or the program's path
-	Verdict   contest.Verdict `json:"verdict"`  // the worst verdict of the tests
+	Solution  string          `json:"solution"`           // a strategy name or the program's path
+	Strategy  string          `json:"strategy,omitempty"` // the built-in strategy judged, for run
+	Verdict   contest.Verdict `json:"verdict"`            // the worst verdict of the tests
 	Passed    int             `json:"passed"`
 	Total     int             `json:"total"`
 	Isolation string          `json:"isolation,omitempty"` // what sandbox was in force, for programs

@@ -156,7 +156,7 @@ func Run(ctx context.Context, probs []problems.Problem, strats []solvers.Strateg
 		tests, err := prob.Tests()
 		for si, s := range strats {
 			i := pi*len(strats) + si
-			rep.Results[i] = judge.Result{Problem: prob.ID(), Solution: s.Name()}
+			rep.Results[i] = judge.Result{Problem: prob.ID(), Solution: s.Name(), Strategy: s.Name()}
 			if err != nil {
 				// The problem's data cannot be read: a judge failure,
 				// reported on every pair so no run of it looks clean.
@@ -232,7 +232,7 @@ func timeLimit(prob problems.Problem, opts Options) time.Duration {
 // judgePair runs one strategy on every test of one problem, in order, and
 // returns its result and its outputs (nil where it did not finish).
 func judgePair(ctx context.Context, p pair, opts Options) (judge.Result, [][]byte) {
-	res := judge.Result{Problem: p.prob.ID(), Solution: p.strat.Name()}
+	res := judge.Result{Problem: p.prob.ID(), Solution: p.strat.Name(), Strategy: p.strat.Name()}
 	outs := make([][]byte, len(p.tests))
 	tleOn := ""
 	for i, t := range p.tests {

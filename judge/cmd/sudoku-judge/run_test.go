@@ -90,7 +90,7 @@ func TestRunJSON(t *testing.T) {
 	if len(raw) != 1 {
 		t.Fatalf("%d objects, want one per problem and strategy", len(raw))
 	}
-	for _, k := range []string{"problem", "solution", "verdict", "passed", "total", "tests"} {
+	for _, k := range []string{"problem", "solution", "strategy", "verdict", "passed", "total", "tests"} {
 		if _, ok := raw[0][k]; !ok {
 			t.Errorf("result has no %q field: %v", k, raw[0])
 		}
@@ -110,7 +110,7 @@ func TestRunJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rs[0]
-	if r.Problem != "poj2676" || r.Solution != ref || r.Verdict != contest.AC || r.Passed != r.Total || r.Total != len(r.Tests) {
+	if r.Problem != "poj2676" || r.Solution != ref || r.Strategy != ref || r.Verdict != contest.AC || r.Passed != r.Total || r.Total != len(r.Tests) {
 		t.Errorf("result %s/%s %s %d/%d with %d tests, want poj2676/%s AC, all passed", r.Problem, r.Solution, r.Verdict, r.Passed, r.Total, len(r.Tests), ref)
 	}
 	if r.Tests[0].Name != "sample/1" || r.Tests[0].TimeMS <= 0 {
@@ -173,5 +173,29 @@ func TestWriteRunJSON(t *testing.T) {
 	// Disagreements are not results: they go to stderr, keeping stdout JSON.
 	if want := "p sample/1: bad disagrees with good (WA): line 1\n-12\n+21\n"; errOut.String() != want {
 		t.Errorf("stderr %q, want %q", errOut.String(), want)
+	}
+}
+
+// TestRunJSONDeterministic checks that two identical runs print the same
+// --json bytes once the measured times are masked: every "time_ms" value
+// is replaced by 0 before comparing (times are the only measured fields).
+// The runs cover N/A results, several problems and strategies, and the
+// multi-verdict problems.
+func TestRunJSONDeterministic(t *testing.T) {
+	args := []string{"run", "--problem", "poj3076,hdu4069,uva10957", "--strategy", "dlx,propagate,fast", "--json", "--time-limit", "10s"}
+	times := regexp.MustCompile(`"time_ms": [-+.0-9eE]+`)
+	var outs [2]string
+	for i := range outs {
+		code, stdout, stderr := cli(t, args...)
+		if code != exitOK {
+			t.Fatalf("exit %d; stderr %q", code, stderr)
+		}
+		if !times.MatchString(stdout) {
+			t.Fatalf("no time_ms in the output:\n%s", stdout)
+		}
+		outs[i] = times.ReplaceAllString(stdout, `"time_ms": 0`)
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("two identical runs differ beyond their times:\n%s\n---\n%s", outs[0], outs[1])
 	}
 }
