@@ -54,3 +54,13 @@ func TestLineDiffBounded(t *testing.T) {
 		t.Errorf("two diffs of the same texts differ")
 	}
 }
+
+// TestLineDiffCountsEndOfText checks that a line where one text has ended
+// counts as a difference even when the other's line there is blank.
+func TestLineDiffCountsEndOfText(t *testing.T) {
+	x := strings.Repeat("x\n", 20)
+	d := LineDiff([]byte("d\n"+x), []byte("D\n"+x+"\ny\n"), 0)
+	if !strings.Contains(d, "... 2 more differences from line 13 on") {
+		t.Errorf("diff:\n%s", d)
+	}
+}
