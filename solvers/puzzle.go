@@ -65,7 +65,7 @@ func NewWithUnits(size int, cells, regions []uint8, extra []Unit) (*Puzzle, erro
 	}
 	p := &Puzzle{size: size, box: box, cells: append([]uint8(nil), cells...)}
 	if regions == nil {
-		p.regions = StandardRegions(size)
+		p.regions = standardRegions[box] // shared: a Puzzle never writes it
 		p.standard = true
 	} else {
 		if len(regions) != n2 {
@@ -84,7 +84,7 @@ func NewWithUnits(size int, cells, regions []uint8, extra []Unit) (*Puzzle, erro
 			}
 		}
 		p.regions = append([]uint8(nil), regions...)
-		p.standard = equalBytes(p.regions, StandardRegions(size))
+		p.standard = equalBytes(p.regions, standardRegions[box])
 	}
 	for k, u := range extra {
 		if err := checkUnit(size, u); err != nil {
@@ -161,14 +161,24 @@ func boxSide(size int) int {
 // StandardRegions returns the region index of every cell of a size×size grid
 // divided into its standard boxes, numbered row by row.
 func StandardRegions(size int) []uint8 {
-	box := boxSide(size)
-	r := make([]uint8, size*size)
-	for i := range r {
-		row, col := i/size, i%size
-		r[i] = uint8(row/box*box + col/box)
-	}
-	return r
+	return append([]uint8(nil), standardRegions[boxSide(size)]...)
 }
+
+// standardRegions holds the standard regions of every size by box side,
+// read-only: the puzzles with standard regions share them rather than
+// allocate their own.
+var standardRegions = func() (t [6][]uint8) {
+	for _, size := range sizes {
+		box := boxSide(size)
+		r := make([]uint8, size*size)
+		for i := range r {
+			row, col := i/size, i%size
+			r[i] = uint8(row/box*box + col/box)
+		}
+		t[box] = r
+	}
+	return t
+}()
 
 func equalBytes(a, b []uint8) bool {
 	return string(a) == string(b)
@@ -262,8 +272,53 @@ func (p *Puzzle) findClash() *ClashError {
 	return findClash(p, Grid(p.cells))
 }
 
-// findClash reports the first two equal non-zero values of g sharing a unit.
+// findClash reports the first two equal non-zero values of g sharing a unit,
+// whose values must be at most p's side.
 func findClash(p *Puzzle, g Grid) *ClashError {
+	if !p.repeats(g) {
+		return nil
+	}
+	return nameClash(p, g)
+}
+
+// repeats reports whether some unit of p holds a non-zero value of g twice.
+// It keeps one bit per value and unit and allocates nothing: most grids have
+// no clash, and naming one (see nameClash) costs far more.
+func (p *Puzzle) repeats(g Grid) bool {
+	n := p.size
+	var rows, cols, regions [MaxSize]uint32
+	for r := range n {
+		row := g[r*n : r*n+n]
+		for c, v := range row {
+			if v == 0 {
+				continue
+			}
+			bit := uint32(1) << v
+			reg := p.regions[r*n+c]
+			if (rows[r]|cols[c]|regions[reg])&bit != 0 {
+				return true
+			}
+			rows[r] |= bit
+			cols[c] |= bit
+			regions[reg] |= bit
+		}
+	}
+	for _, u := range p.extra {
+		var seen uint32
+		for _, i := range u.Cells {
+			if v := g[i]; v != 0 {
+				if seen&(1<<v) != 0 {
+					return true
+				}
+				seen |= 1 << v
+			}
+		}
+	}
+	return false
+}
+
+// nameClash returns the first clash of g in the order of [Puzzle.Units].
+func nameClash(p *Puzzle, g Grid) *ClashError {
 	n := p.size
 	for u, unit := range p.Units() {
 		seen := make([]int, n+1)
