@@ -108,87 +108,146 @@ func Read(r io.Reader, name string) ([]*benchfmt.Result, []error, error) {
 	return out, warnings, nil
 }
 
-// Compare compares the results old and new, named oldName and newName.
-// filter, if not empty, selects results with benchproc's filter syntax,
-// such as "/problem:sudoku".
-func Compare(oldName string, old []*benchfmt.Result, newName string, new []*benchfmt.Result, filter string) (*Comparison, error) {
+// A File is the results read from one input, under the name that
+// identifies it in tables and in the ".file" key of projections.
+type File struct {
+	Name    string
+	Results []*benchfmt.Result
+}
+
+// Options choose what is compared with what, in benchstat's terms and
+// benchproc's syntax (go doc golang.org/x/perf/benchproc/syntax).
+type Options struct {
+	// Filter selects results, such as "/problem:sudoku"; "" keeps all.
+	Filter string
+	// Row splits results into rows; "" is ".fullname", one row per
+	// benchmark.
+	Row string
+	// Col splits results into the two sides compared; "" is ".file",
+	// the inputs. "/strategy" compares two strategies of one file, the
+	// first value seen (or the first of "/strategy@(mrv dlx)") being
+	// the base.
+	Col string
+}
+
+// Compare compares the results of files as opts project them. It is an
+// error when a file has no results, nothing survives the filter, the
+// column projection does not give exactly two sides, or no row has values
+// on both.
+func Compare(files []File, opts Options) (*Comparison, error) {
+	filter, row, col := opts.Filter, opts.Row, opts.Col
 	if filter == "" {
 		filter = "*"
 	}
+	if row == "" {
+		row = ".fullname"
+	}
+	if col == "" {
+		col = ".file"
+	}
 	f, err := benchproc.NewFilter(filter)
 	if err != nil {
-		// benchproc's syntax errors point at the column on further lines.
-		msg, _, _ := strings.Cut(err.Error(), "\n")
-		return nil, fmt.Errorf("compare: filter %q: %s", filter, msg)
+		return nil, fmt.Errorf("compare: filter %q: %s", filter, firstLine(err))
 	}
 	var parser benchproc.ProjectionParser
 	byUnit, unitField, err := parser.ParseWithUnit("", f)
 	if err != nil {
 		return nil, fmt.Errorf("compare: %w", err)
 	}
-	byName, err := parser.Parse(".fullname", f)
+	byRow, err := parser.Parse(row, f)
 	if err != nil {
-		return nil, fmt.Errorf("compare: %w", err)
+		return nil, fmt.Errorf("compare: row %q: %s", row, firstLine(err))
+	}
+	byCol, err := parser.Parse(col, f)
+	if err != nil {
+		return nil, fmt.Errorf("compare: col %q: %s", col, firstLine(err))
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("compare: no input files")
+	}
+	var names []string
+	for i, file := range files {
+		if len(file.Results) == 0 {
+			return nil, fmt.Errorf("compare: %s holds no benchmark results", file.Name)
+		}
+		// The same file twice still makes two columns.
+		name := file.Name
+		if slices.Contains(names, name) {
+			name = fmt.Sprintf("%s#%d", name, i+1)
+		}
+		names = append(names, name)
 	}
 
-	type cell struct{ old, new []float64 }
-	cells := make(map[string]map[string]*cell) // unit -> name -> values
+	type cellKey struct {
+		unit     string
+		row, col benchproc.Key
+	}
+	cells := make(map[cellKey][]float64)
 	var units []string
-	names := make(map[string][]string) // unit -> names in order
-	c := &Comparison{OldName: oldName, NewName: newName}
-	add := func(results []*benchfmt.Result, isNew bool) {
-		for _, res := range results {
+	var rows, cols []benchproc.Key
+	seenRow := make(map[benchproc.Key]bool)
+	seenCol := make(map[benchproc.Key]bool)
+	var warnings []error
+	for i, file := range files {
+		for _, res := range file.Results {
+			res = res.Clone()
+			res.SetConfig(".file", names[i])
 			ok, err := f.Apply(res)
 			if err != nil {
-				c.Warnings = append(c.Warnings, err)
+				warnings = append(warnings, err)
 				continue
 			}
 			if !ok {
 				continue
 			}
-			name := byName.Project(res).Get(byName.Fields()[0])
-			for i, k := range byUnit.ProjectValues(res) {
+			rk, ck := byRow.Project(res), byCol.Project(res)
+			if !seenRow[rk] {
+				seenRow[rk] = true
+				rows = append(rows, rk)
+			}
+			if !seenCol[ck] {
+				seenCol[ck] = true
+				cols = append(cols, ck)
+			}
+			for j, k := range byUnit.ProjectValues(res) {
 				unit := k.Get(unitField)
-				if cells[unit] == nil {
-					cells[unit] = make(map[string]*cell)
+				if !slices.Contains(units, unit) {
 					units = append(units, unit)
 				}
-				cl := cells[unit][name]
-				if cl == nil {
-					cl = &cell{}
-					cells[unit][name] = cl
-					names[unit] = append(names[unit], name)
-				}
-				v := res.Values[i].Value
-				if isNew {
-					cl.new = append(cl.new, v)
-				} else {
-					cl.old = append(cl.old, v)
-				}
+				ck := cellKey{unit, rk, ck}
+				cells[ck] = append(cells[ck], res.Values[j].Value)
 			}
 		}
 	}
-	if len(old) == 0 {
-		return nil, fmt.Errorf("compare: %s holds no benchmark results", oldName)
-	}
-	if len(new) == 0 {
-		return nil, fmt.Errorf("compare: %s holds no benchmark results", newName)
-	}
-	add(old, false)
-	add(new, true)
 	if len(units) == 0 {
-		return nil, fmt.Errorf("compare: filter %q matches no result in %s or %s", filter, oldName, newName)
+		return nil, fmt.Errorf("compare: filter %q matches no result in %s", filter, strings.Join(names, " or "))
 	}
+	benchproc.SortKeys(rows)
+	benchproc.SortKeys(cols)
+	var colNames []string
+	for _, k := range cols {
+		colNames = append(colNames, k.StringValues())
+	}
+	switch {
+	case len(cols) < 2 && col == ".file":
+		return nil, fmt.Errorf("compare: one input (%s): give two files, or one file and a column projection such as -col /strategy", names[0])
+	case len(cols) < 2:
+		return nil, fmt.Errorf("compare: -col %s gives one column (%s) after the filter: nothing to compare it with", col, strings.Join(colNames, ""))
+	case len(cols) > 2:
+		return nil, fmt.Errorf("compare: -col %s gives %d columns (%s): compare takes two; narrow them with -filter, such as '%s:(%s OR %s)'",
+			col, len(cols), strings.Join(colNames, ", "), col, colNames[0], colNames[1])
+	}
+	c := &Comparison{OldName: colNames[0], NewName: colNames[1], Warnings: warnings}
 	common := 0
 	for _, unit := range units {
-		for _, cl := range cells[unit] {
-			if len(cl.old) > 0 && len(cl.new) > 0 {
+		for _, rk := range rows {
+			if len(cells[cellKey{unit, rk, cols[0]}]) > 0 && len(cells[cellKey{unit, rk, cols[1]}]) > 0 {
 				common++
 			}
 		}
 	}
 	if common == 0 {
-		return nil, fmt.Errorf("compare: no benchmark is in both %s and %s: nothing to compare", oldName, newName)
+		return nil, fmt.Errorf("compare: no benchmark is in both %s and %s: nothing to compare", colNames[0], colNames[1])
 	}
 
 	th := benchmath.DefaultThresholds
@@ -196,15 +255,18 @@ func Compare(oldName string, old []*benchfmt.Result, newName string, new []*benc
 		t := &Table{Unit: unit, Exact: slices.Contains(ExactUnits, unit)}
 		var logOld, logNew float64
 		n := 0
-		for _, name := range names[unit] {
-			cl := cells[unit][name]
-			row := Row{Name: name}
-			if len(cl.old) > 0 {
-				row.Old = benchmath.NewSample(cl.old, &th)
+		for _, rk := range rows {
+			old, new := cells[cellKey{unit, rk, cols[0]}], cells[cellKey{unit, rk, cols[1]}]
+			if len(old) == 0 && len(new) == 0 {
+				continue
+			}
+			row := Row{Name: rk.StringValues()}
+			if len(old) > 0 {
+				row.Old = benchmath.NewSample(old, &th)
 				row.OldSum = benchmath.AssumeNothing.Summary(row.Old, Confidence)
 			}
-			if len(cl.new) > 0 {
-				row.New = benchmath.NewSample(cl.new, &th)
+			if len(new) > 0 {
+				row.New = benchmath.NewSample(new, &th)
 				row.NewSum = benchmath.AssumeNothing.Summary(row.New, Confidence)
 			}
 			if row.Both() {
@@ -242,6 +304,13 @@ func (r Regression) String() string {
 // benchmark is judged once, in the first of these units it has: sec/op
 // and sec/puzzle of one benchmark are the same measurement scaled.
 var GateUnits = []string{"instructions/puzzle", "sec/puzzle", "sec/op"}
+
+// firstLine returns the first line of err's message: benchproc's syntax
+// errors point at the column on further lines.
+func firstLine(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
+}
 
 // Regressions returns the benchmarks whose median grew by more than pct
 // percent with a significant difference, each benchmark once, in the

@@ -34,7 +34,7 @@ func compareText(t *testing.T, old, new string) *Comparison {
 	if err != nil || len(w2) > 0 {
 		t.Fatalf("read new: %v %v", err, w2)
 	}
-	c, err := Compare("old", o, "new", n, "")
+	c, err := Compare([]File{{"old", o}, {"new", n}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestBadInput(t *testing.T) {
 	if len(res) != 1 || len(warnings) != 1 {
 		t.Errorf("%d results, warnings %v; want 1 result and 1 warning", len(res), warnings)
 	}
-	if _, err := Compare("a", res, "b", res, "/("); err == nil {
+	if _, err := Compare([]File{{"a", res}, {"b", res}}, Options{Filter: "/("}); err == nil {
 		t.Error("a malformed filter was accepted")
 	}
 	other, _, _ := Read(strings.NewReader("BenchmarkY 1 100 ns/op\n"), "g.txt")
@@ -151,8 +151,50 @@ func TestBadInput(t *testing.T) {
 		{"filter matching nothing", res, res, "/strategy:none", "matches no result"},
 		{"nothing in common", res, other, "", "no benchmark is in both"},
 	} {
-		if _, err := Compare("a", tt.old, "b", tt.new, tt.filter); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, err := Compare([]File{{"a", tt.old}, {"b", tt.new}}, Options{Filter: tt.filter}); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestColumns: a column projection compares two strategies of one file,
+// the rows keep the rest of the name, and anything but two sides is an
+// error that names them.
+func TestColumns(t *testing.T) {
+	res, _, err := Read(strings.NewReader(synthetic(10, 1)), "one.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Compare([]File{{"one.txt", res}}, Options{Col: "/strategy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.OldName != "dlx" || c.NewName != "fast" {
+		t.Errorf("sides %q and %q, want dlx and fast", c.OldName, c.NewName)
+	}
+	for _, tb := range c.Tables {
+		if len(tb.Rows) != 1 || tb.Rows[0].Name != "Solve/problem=sudoku/set=top95" || !tb.Rows[0].Both() {
+			t.Fatalf("%s: rows %+v, want one row without the strategy", tb.Unit, tb.Rows)
+		}
+	}
+	if d := c.Tables[1].Rows[0].Delta(); math.Abs(d+0.9) > 0.001 {
+		t.Errorf("fast against dlx: %+.3f, want -0.900", d)
+	}
+	// The same file named twice is still two sides.
+	if c, err := Compare([]File{{"one.txt", res}, {"one.txt", res}}, Options{}); err != nil || c.NewName != "one.txt#2" {
+		t.Errorf("one file twice: %v, %+v", err, c)
+	}
+	for _, tt := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{}, "one input (one.txt)"},
+		{Options{Col: "/strategy", Filter: "/strategy:fast"}, "gives one column (fast)"},
+		{Options{Col: "/set"}, "gives one column (top95)"},
+		{Options{Row: "/("}, `row "/("`},
+	} {
+		if _, err := Compare([]File{{"one.txt", res}}, tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: error %v, want %q", tt.opts, err, tt.want)
 		}
 	}
 }

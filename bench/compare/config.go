@@ -58,19 +58,26 @@ func (c Config) String() string {
 }
 
 // MachineDifference returns an error naming every machine key on which
-// the two files disagree, or nil when they come from the same machine.
-// A key recorded on one side only is a difference too: nothing shows the
-// machines are alike.
-func MachineDifference(oldName string, old Config, newName string, new Config) error {
+// the files disagree, or nil when they all come from one machine. A file
+// holding two values of a key (runs concatenated from two machines) is a
+// difference too, and so is a key recorded in some files only: nothing
+// shows the machines are alike.
+func MachineDifference(names []string, configs []Config) error {
 	var diffs []string
 	for _, k := range MachineKeys {
-		o, n := old.Get(k), new.Get(k)
-		if o != n || len(old[k]) > 1 || len(new[k]) > 1 {
-			diffs = append(diffs, fmt.Sprintf("%s %q in %s, %q in %s", k, o, oldName, n, newName))
+		var vals []string
+		differ := false
+		for i, c := range configs {
+			v := c.Get(k)
+			vals = append(vals, fmt.Sprintf("%q in %s", v, names[i]))
+			differ = differ || len(c[k]) > 1 || v != configs[0].Get(k)
+		}
+		if differ {
+			diffs = append(diffs, k+" "+strings.Join(vals, ", "))
 		}
 	}
 	if len(diffs) == 0 {
 		return nil
 	}
-	return fmt.Errorf("compare: the files come from different machines (%s): their times are not comparable", strings.Join(diffs, "; "))
+	return fmt.Errorf("compare: the results come from different machines (%s): their times are not comparable", strings.Join(diffs, "; "))
 }

@@ -201,7 +201,7 @@ func quantiles(xs []int64, qs ...float64) []float64 {
 }
 
 func deltaSection(old, new Input) (Section, error) {
-	c, err := compare.Compare(old.Name, old.Results, new.Name, new.Results, "")
+	c, err := compare.Compare([]compare.File{{Name: old.Name, Results: old.Results}, {Name: new.Name, Results: new.Results}}, compare.Options{})
 	if err != nil {
 		return Section{}, fmt.Errorf("report: %w", err)
 	}

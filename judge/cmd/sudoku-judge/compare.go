@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/perf/benchfmt"
 
 	"github.com/sudoku-judge/sudoku-judge/bench/compare"
 )
@@ -12,42 +12,69 @@ import (
 func newCompareCmd(e *env) *cobra.Command {
 	var (
 		failOver      float64
-		filter        string
+		opts          compare.Options
 		otherMachines bool
 	)
 	cmd := &cobra.Command{
-		Use:   "compare OLD NEW [--fail-over PCT] [--filter QUERY]",
-		Short: "Compare two benchmark files, like benchstat, and gate on slowdowns",
-		Long: `compare reads two files in Go's benchmark format (from 'sudoku-judge bench -o'
+		Use:   "compare [--fail-over PCT] [-filter QUERY] [-row PROJ] [-col PROJ] OLD NEW | -col PROJ FILE",
+		Short: "Compare two benchmark files, or two strategies of one file, like benchstat, and gate on slowdowns",
+		Long: `compare reads files in Go's benchmark format (from 'sudoku-judge bench -o'
 or 'go test -bench ./bench') and prints one table per unit: each benchmark's
-median in OLD and NEW with a 95% confidence interval, the change ("~" when a
+median on both sides with a 95% confidence interval, the change ("~" when a
 Mann-Whitney U test finds no significant difference at alpha 0.05), the
 p-value and the sample sizes, and the geometric mean. Take 10 or more runs
 (bench --count, the default) on each side: fewer give no finite 95% interval.
 A change no larger than the spread of the measurements is marked "noise?".
-Deterministic counters (guesses/puzzle) are compared exactly: any
-difference prints "search changed".
+Deterministic counters (guesses/puzzle, instructions/puzzle from bench
+--instructions) are compared exactly: any difference prints "search changed"
+or "instructions changed".
+
+The sides are the two files (-col .file), or what -col projects, as in
+benchstat: -col /strategy compares two strategies of one file, the first
+seen (or the first of /strategy@(mrv dlx)) being the base. -row splits rows
+(default .fullname, without the -col key) and -filter selects results, in
+golang.org/x/perf/benchproc syntax (go doc golang.org/x/perf/benchproc/syntax).
+Flags may be written with one dash, as benchstat's are.
 
 compare prints each file's configuration (cpu, goos, goarch, Go version,
-commit, dirty) and refuses, with exit 2, files from different machines:
+commit, dirty) and refuses, with exit 2, results from different machines:
 their times differ for reasons that are not the code. --other-machines
-compares them anyway. A file without benchmark results, no benchmark in
-both files, or a --filter matching nothing is exit 2 too.
+compares them anyway. A file without benchmark results, no benchmark on
+both sides, a -filter matching nothing, or a -col giving other than two
+sides is exit 2 too.
 
 With --fail-over PCT, compare exits 1 when a benchmark is significantly
-slower in NEW by more than PCT percent: the regression gate. Each benchmark
-counts once, in instructions/puzzle when both files have it (bench
---instructions: load-independent), else in sec/puzzle or sec/op.`,
-		Example: `  sudoku-judge compare bench/baselines/amd-epyc-2core.txt new.txt
-  sudoku-judge compare --fail-over 10 --filter /problem:sudoku old.txt new.txt`,
-		Args: cobra.ExactArgs(2),
+slower on the second side by more than PCT percent: the regression gate.
+Each benchmark counts once, in instructions/puzzle when both sides have it
+(bench --instructions: independent of the machine's load), else in
+sec/puzzle or sec/op.`,
+		Example: `  sudoku-judge compare bench/baselines/intel-xeon-2core.txt new.txt
+  sudoku-judge compare --fail-over 10 -filter /problem:sudoku old.txt new.txt
+  sudoku-judge compare -col /strategy -filter '/strategy:(mrv OR dlx)' new.txt`,
+		// Flags are parsed in RunE so that benchstat's one-dash spelling
+		// (-col) works: pflag would read it as -c -o -l.
+		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f := cmd.Flags()
+			if err := f.Parse(benchstatFlags(func(name string) bool { return f.Lookup(name) != nil }, args)); err != nil {
+				return fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), err, cmd.CommandPath())
+			}
+			if help, _ := f.GetBool("help"); help {
+				return cmd.Help()
+			}
+			args = f.Args()
+			switch {
+			case len(args) == 1 && opts.Col == "":
+				return fmt.Errorf("compare: one file: give OLD and NEW, or -col PROJECTION (such as -col /strategy) to compare within it")
+			case len(args) < 1 || len(args) > 2:
+				return fmt.Errorf("compare: want OLD NEW, or -col PROJECTION FILE; got %d files", len(args))
+			}
 			if failOver < 0 {
 				return fmt.Errorf("compare: --fail-over %v: want a percentage of 0 or more", failOver)
 			}
-			var results [2][]*benchfmt.Result
-			var configs [2]compare.Config
-			for i, name := range args {
+			var files []compare.File
+			var configs []compare.Config
+			for _, name := range args {
 				res, warnings, err := compare.ReadFile(name)
 				if err != nil {
 					return err
@@ -58,16 +85,16 @@ counts once, in instructions/puzzle when both files have it (bench
 				if len(res) == 0 {
 					return fmt.Errorf("compare: %s holds no benchmark results (want the output of 'sudoku-judge bench -o' or 'go test -bench')", name)
 				}
-				results[i] = res
-				configs[i] = compare.FileConfig(res)
+				files = append(files, compare.File{Name: name, Results: res})
+				configs = append(configs, compare.FileConfig(res))
 			}
-			if err := compare.MachineDifference(args[0], configs[0], args[1], configs[1]); err != nil {
+			if err := compare.MachineDifference(args, configs); err != nil {
 				if !otherMachines {
 					return fmt.Errorf("%w; --other-machines compares them anyway", err)
 				}
 				fmt.Fprintf(e.stderr, "compare: warning: %v\n", err)
 			}
-			c, err := compare.Compare(args[0], results[0], args[1], results[1], filter)
+			c, err := compare.Compare(files, opts)
 			if err != nil {
 				return err
 			}
@@ -81,7 +108,7 @@ counts once, in instructions/puzzle when both files have it (bench
 			if err := c.WriteText(e.stdout); err != nil {
 				return fmt.Errorf("compare: %w", err)
 			}
-			if cmd.Flags().Changed("fail-over") {
+			if f.Changed("fail-over") {
 				regs := c.Regressions(failOver)
 				if len(regs) > 0 {
 					fmt.Fprintf(e.stdout, "\n%d significant slowdowns over %g%%:\n", len(regs), failOver)
@@ -96,8 +123,29 @@ counts once, in instructions/puzzle when both files have it (bench
 		},
 	}
 	f := cmd.Flags()
-	f.Float64Var(&failOver, "fail-over", 0, "exit 1 when a time is significantly slower by more than this percentage")
-	f.BoolVar(&otherMachines, "other-machines", false, "compare files from different machines (times are then not comparable)")
-	f.StringVar(&filter, "filter", "", "compare only the results matching this benchfilter query, such as /problem:sudoku or /set:(top95 OR tests)")
+	f.Float64Var(&failOver, "fail-over", 0, "exit 1 when a benchmark is significantly slower by more than this percentage")
+	f.BoolVar(&otherMachines, "other-machines", false, "compare results from different machines (times are then not comparable)")
+	f.StringVar(&opts.Filter, "filter", "", "compare only the results matching this benchproc filter, such as /problem:sudoku or '/set:(top95 OR tests)'")
+	f.StringVar(&opts.Row, "row", "", "split rows by this benchproc projection (default .fullname)")
+	f.StringVar(&opts.Col, "col", "", "the two sides: a benchproc projection such as /strategy (default .file, the two files)")
+	f.BoolP("help", "h", false, "help for compare")
 	return cmd
+}
+
+// benchstatFlags rewrites benchstat's one-dash long flags (-col /strategy,
+// -filter=x) as pflag's two-dash ones, up to a "--".
+func benchstatFlags(isFlag func(name string) bool, args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a == "--" {
+			copy(out[i:], args[i:])
+			break
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(name) > 1 && isFlag(name) {
+			a = "-" + a
+		}
+		out[i] = a
+	}
+	return out
 }

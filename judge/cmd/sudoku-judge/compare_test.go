@@ -70,7 +70,9 @@ func TestCompareCommand(t *testing.T) {
 func TestCompareUsageErrors(t *testing.T) {
 	old := benchFile(t, "old.txt", 1)
 	wantUsageError(t, "no such file", "compare", old, "/no/such/file.txt")
-	wantUsageError(t, "accepts 2 arg(s)", "compare", old)
+	wantUsageError(t, "one file", "compare", old)
+	wantUsageError(t, "got 3 files", "compare", old, old, old)
+	wantUsageError(t, "unknown shorthand flag", "compare", "-nosuch", old, old)
 	wantUsageError(t, "--fail-over -1", "compare", "--fail-over", "-1", old, old)
 	wantUsageError(t, "filter", "compare", "--filter", "/(", old, old)
 }
@@ -215,4 +217,82 @@ func readFile(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// strategiesFile writes one file of ten passes of three strategies on two
+// sets: mrv 1000 ns/puzzle, dlx 500, fast 100 (times 4 on hardest1106).
+func strategiesFile(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("goos: linux\ngoarch: amd64\ncpu: X\n")
+	for i := range 10 {
+		f := 1 + 0.004*float64(i%5-2)
+		for _, set := range []struct {
+			name  string
+			scale float64
+		}{{"top95", 1}, {"hardest1106", 4}} {
+			for _, s := range []struct {
+				name string
+				ns   float64
+			}{{"mrv", 1000}, {"dlx", 500}, {"fast", 100}} {
+				fmt.Fprintf(&b, "BenchmarkSolve/problem=sudoku/strategy=%s/set=%s-2 1 %.0f ns/op %.0f ns/puzzle\n", s.name, set.name, 95*s.ns*set.scale*f, s.ns*set.scale*f)
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "new.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestCompareColumns: benchstat's projection flags, one dash or two,
+// compare two strategies of one file (issue 10, "head to head").
+func TestCompareColumns(t *testing.T) {
+	file := strategiesFile(t)
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		want     []string
+		dontWant []string
+	}{
+		{"mrv against dlx", []string{"compare", "-col", "/strategy", "-filter", "/strategy:(mrv OR dlx)", file}, exitOK,
+			[]string{" mrv |", " dlx |", "Solve/problem=sudoku/set=top95-2", "Solve/problem=sudoku/set=hardest1106-2", "-50.00%"},
+			[]string{"strategy=", "fast"}},
+		{"order chosen", []string{"compare", "--col", "/strategy@(fast mrv)", "--filter", "/strategy:(mrv OR fast)", file}, exitOK,
+			[]string{"+900.00%"}, []string{"dlx"}},
+		{"equals sign", []string{"compare", "-col=/strategy", "-filter=/strategy:(dlx OR fast)", file}, exitOK,
+			[]string{"-80.00%"}, nil},
+		{"gate between strategies", []string{"compare", "-col", "/strategy@(dlx mrv)", "-filter", "/strategy:(dlx OR mrv)", "-fail-over", "10", file}, exitFailed,
+			[]string{"+100.00%", "2 significant slowdowns over 10%"}, nil},
+		{"rows by set", []string{"compare", "-col", "/strategy", "-row", "/set", "-filter", "/strategy:(mrv OR dlx)", file}, exitOK,
+			[]string{"| top95 ", "| hardest1106 "}, []string{"Solve/"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, tt.code, stdout, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("output lacks %q:\n%s", w, stdout)
+				}
+			}
+			for _, w := range tt.dontWant {
+				if strings.Contains(stdout, w) {
+					t.Errorf("output has %q:\n%s", w, stdout)
+				}
+			}
+		})
+	}
+	wantUsageError(t, "gives 3 columns (mrv, dlx, fast)", "compare", "-col", "/strategy", file)
+	wantUsageError(t, "gives one column (dlx)", "compare", "-col", "/strategy", "-filter", "/strategy:dlx", file)
+	wantUsageError(t, `col "/("`, "compare", "-col", "/(", file)
+
+	code, stdout, _ := cli(t, "compare", "-h")
+	if code != exitOK || !strings.Contains(stdout, "-col /strategy") {
+		t.Errorf("compare -h: exit %d\n%s", code, stdout)
+	}
 }
