@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
@@ -17,10 +18,7 @@ const shortPuzzles = 3
 // BenchmarkSolve measures every strategy on every public set (problem
 // sudoku) and on every problem's own tests.
 func BenchmarkSolve(b *testing.B) {
-	dir, err := puzzleset.Dir()
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir := sudokujudge.Testdata()
 	max := 0
 	if testing.Short() {
 		max = shortPuzzles

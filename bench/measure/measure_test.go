@@ -10,18 +10,15 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
-	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
 func load(t *testing.T, problem, set string, max int) *workload.Workload {
 	t.Helper()
-	dir, err := puzzleset.Dir()
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := sudokujudge.Testdata()
 	w, err := workload.Load(dir, problem, set, max)
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -75,10 +76,11 @@ func inputWriter(prob problems.Problem) func(io.Writer, []*solvers.Puzzle) error
 }
 
 // Load returns the workload of set posed as problem, at most max puzzles
-// (0: all). dir is the testdata directory ([puzzleset.Dir]). It returns an
+// (0: all). sets holds the puzzle sets' files: the module's embedded
+// testdata (sudokujudge.Testdata) or os.DirFS of a directory. It returns an
 // error wrapping [ErrNotApplicable] for a pair that does not go together,
 // such as Sudoku with Tests or a 16x16 problem with a 9x9 set.
-func Load(dir, problem, set string, max int) (*Workload, error) {
+func Load(sets fs.FS, problem, set string, max int) (*Workload, error) {
 	w := &Workload{Problem: problem, Set: set}
 	if problem == Sudoku {
 		if set == Tests {
@@ -88,7 +90,7 @@ func Load(dir, problem, set string, max int) (*Workload, error) {
 		if err != nil {
 			return nil, fmt.Errorf("workload: %w", err)
 		}
-		ps, err := puzzleset.Load(dir, set, max)
+		ps, err := puzzleset.LoadFS(sets, set, max)
 		if err != nil {
 			return nil, fmt.Errorf("workload: %w", err)
 		}
@@ -133,7 +135,7 @@ func Load(dir, problem, set string, max int) (*Workload, error) {
 	if write == nil {
 		return nil, fmt.Errorf("workload: %s/%s: %w: the public sets are 9x9 and %s is measured on its tests only", problem, set, ErrNotApplicable, problem)
 	}
-	ps, err := puzzleset.Load(dir, set, max)
+	ps, err := puzzleset.LoadFS(sets, set, max)
 	if err != nil {
 		return nil, fmt.Errorf("workload: %w", err)
 	}
@@ -240,23 +242,10 @@ func (w *Workload) Solve(ctx context.Context, s solvers.Strategy, i int) (proble
 	return a, nil
 }
 
-// slow lists, by strategy, the public sets on which it takes minutes per
-// pass (a problem's own tests declare theirs in its problem.yaml,
-// harness.slow), as measured on a loaded 2-core
-// machine (see also solvers/naive).
-var slow = map[string]map[string]string{
-	"naive": {
-		"17clue":        "takes minutes: the first 17-clue puzzle alone was unfinished after 15 s",
-		"top1465":       "takes minutes: the first 232 puzzles alone took 15 s",
-		"hardest11plus": "takes minutes: harder than top1465",
-		"hardest1106":   "takes about half a minute per pass",
-		"top95":         "takes minutes: several puzzles need over 1e8 nodes",
-	},
-}
-
 // Skip returns why s is not measured on w, or "" when it is: s does not
 // handle the puzzles (such as fast on 16x16 grids), or it takes minutes
-// (naive on the hard sets, mrv on 16x16). full allows the slow pairs.
+// (naive on the hard sets, mrv on 16x16), as the problem's harness.slow or
+// the set's Slow declares. full allows the slow pairs.
 func (w *Workload) Skip(s solvers.Strategy, full bool) string {
 	if len(w.puzzles) > 0 {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -266,13 +255,15 @@ func (w *Workload) Skip(s solvers.Strategy, full bool) string {
 		}
 	}
 	if !full {
-		key := w.Set
+		// What takes minutes is declared where the puzzles are: a
+		// problem's tests in its problem.yaml (harness.slow), a public
+		// set in package puzzleset.
+		key, why := w.Set, ""
 		if w.Set == Tests {
 			key = w.Problem + "/" + Tests
-		}
-		why := slow[s.Name()][key]
-		if w.prob != nil && w.Set == Tests {
 			why = w.prob.Config().Harness.Slow[s.Name()]
+		} else if set, err := puzzleset.Lookup(w.Set); err == nil {
+			why = set.Slow[s.Name()]
 		}
 		if why != "" {
 			return fmt.Sprintf("%s on %s %s (set BENCH_FULL=1 or --full to run it)", s.Name(), key, why)

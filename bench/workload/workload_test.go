@@ -7,16 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/problems"
-	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
 func TestLoad(t *testing.T) {
-	dir, err := puzzleset.Dir()
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := sudokujudge.Testdata()
 	tests := []struct {
 		problem, set string
 		max          int
@@ -84,7 +81,7 @@ func TestName(t *testing.T) {
 }
 
 func TestSkip(t *testing.T) {
-	dir, _ := puzzleset.Dir()
+	dir := sudokujudge.Testdata()
 	tests := []struct {
 		problem, set, strategy string
 		full                   bool
@@ -122,7 +119,7 @@ func TestSkip(t *testing.T) {
 // A wrong answer is an error: serg's puzzles have several solutions, so
 // posing them as unique ones must fail.
 func TestSolveChecksAnswers(t *testing.T) {
-	dir, _ := puzzleset.Dir()
+	dir := sudokujudge.Testdata()
 	w, err := Load(dir, Sudoku, "serg", 2)
 	if err != nil {
 		t.Fatal(err)
@@ -138,10 +135,7 @@ func TestSolveChecksAnswers(t *testing.T) {
 // checker, so a strategy that returns a wrong grid is caught (issue 10:
 // only SolveCase's error was looked at).
 func TestCheckAnswers(t *testing.T) {
-	dir, err := puzzleset.Dir()
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := sudokujudge.Testdata()
 	for _, problem := range []string{"poj3074", "poj2676"} {
 		w, err := Load(dir, problem, "top95", 3)
 		if err != nil {

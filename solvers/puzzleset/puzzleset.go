@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -17,18 +18,28 @@ type Set struct {
 	File   string // file name inside testdata
 	Unique bool   // every puzzle has exactly one solution
 	About  string
+	// Slow says, by strategy name, why a pass over the set takes minutes,
+	// as measured on a loaded 2-core machine: benchmarks skip those
+	// pairs unless asked for them.
+	Slow map[string]string
 }
 
 // Sets returns the known puzzle sets, easiest first.
 func Sets() []Set {
+	naive := func(why string) map[string]string { return map[string]string{"naive": why} }
 	return []Set{
-		{"unbiased", "unbiased.txt", true, "1,000 uniformly sampled minimal puzzles (tdoku), very easy"},
-		{"17clue", "17clue.txt", true, "first 5,000 of Royle's 49,158 17-clue puzzles"},
-		{"top95", "top95.txt", true, "Norvig's top95"},
-		{"top1465", "top1465.txt", true, "magictour top1465, moderately hard"},
-		{"hardest11plus", "hardest11plus.txt", true, "first 5,000 of the forum's 48,766 hardest (SE 11+)"},
-		{"hardest1106", "hardest1106.txt", true, "forum hardest 1106: 375 puzzles, the most backtracking"},
-		{"serg", "serg.txt", false, "first 2,000 of serg's 10,000 puzzles, each with 2 or more solutions"},
+		{"unbiased", "unbiased.txt", true, "1,000 uniformly sampled minimal puzzles (tdoku), very easy", nil},
+		{"17clue", "17clue.txt", true, "first 5,000 of Royle's 49,158 17-clue puzzles",
+			naive("takes minutes: the first 17-clue puzzle alone was unfinished after 15 s")},
+		{"top95", "top95.txt", true, "Norvig's top95",
+			naive("takes minutes: several puzzles need over 1e8 nodes")},
+		{"top1465", "top1465.txt", true, "magictour top1465, moderately hard",
+			naive("takes minutes: the first 232 puzzles alone took 15 s")},
+		{"hardest11plus", "hardest11plus.txt", true, "first 5,000 of the forum's 48,766 hardest (SE 11+)",
+			naive("takes minutes: harder than top1465")},
+		{"hardest1106", "hardest1106.txt", true, "forum hardest 1106: 375 puzzles, the most backtracking",
+			naive("takes about half a minute per pass")},
+		{"serg", "serg.txt", false, "first 2,000 of serg's 10,000 puzzles, each with 2 or more solutions", nil},
 	}
 }
 
@@ -71,6 +82,22 @@ func Load(dir, name string, max int) ([]*solvers.Puzzle, error) {
 		return nil, err
 	}
 	return ReadFile(filepath.Join(dir, s.File), max)
+}
+
+// LoadFS reads the set called name from the root of fsys, such as the
+// embedded sets of the module's root package or os.DirFS(dir), at most
+// max puzzles (0: all).
+func LoadFS(fsys fs.FS, name string, max int) ([]*solvers.Puzzle, error) {
+	s, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	f, err := fsys.Open(s.File)
+	if err != nil {
+		return nil, fmt.Errorf("puzzleset: set %s: %w", name, err)
+	}
+	defer f.Close()
+	return Read(f, s.File, max)
 }
 
 // ReadFile reads at most max puzzles (0: all) from the named file.

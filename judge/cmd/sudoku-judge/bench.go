@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
@@ -111,7 +113,7 @@ and the git commit, and whether the tree was dirty.`,
 	f.IntVar(&maxPuzzles, "max", 0, "use at most this many puzzles of each set (0: all)")
 	f.StringArrayVar(&programs, "program", nil, "a contest program to time as well (repeatable): an executable or a .c/.cpp/.go/.py source")
 	f.StringVarP(&out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
-	f.StringVar(&testdata, "testdata", "", "the puzzle sets' directory (default: testdata/ of the checkout around the current directory)")
+	f.StringVar(&testdata, "testdata", "", "read the puzzle sets from this directory instead of those built into the binary")
 	f.BoolVar(&full, "full", false, "also run the pairs that take minutes (naive on the hard sets)")
 	return cmd
 }
@@ -125,7 +127,7 @@ func setNames() []string {
 }
 
 // benchWorkloads loads every applicable (problem, set) pair of the lists.
-// testdata is the puzzle sets' directory; "" finds the repository's.
+// testdata is the puzzle sets' directory; "" takes those built into the binary.
 func benchWorkloads(problemList, setList, testdata string, max int) ([]*workload.Workload, error) {
 	var probs []string
 	switch problemList = strings.TrimSpace(problemList); problemList {
@@ -162,14 +164,14 @@ func benchWorkloads(problemList, setList, testdata string, max int) ([]*workload
 			sets = append(sets, s)
 		}
 	}
-	dir, err := testdataDir(testdata)
+	files, err := puzzleSets(testdata)
 	if err != nil {
 		return nil, err
 	}
 	var ws []*workload.Workload
 	for _, p := range probs {
 		for _, s := range sets {
-			w, err := workload.Load(dir, p, s, max)
+			w, err := workload.Load(files, p, s, max)
 			if errors.Is(err, workload.ErrNotApplicable) && (!explicit || len(sets) > 1 || len(probs) > 1) {
 				continue // e.g. sudoku has no tests: skip quietly in a product of lists
 			}
@@ -185,22 +187,26 @@ func benchWorkloads(problemList, setList, testdata string, max int) ([]*workload
 	return ws, nil
 }
 
-// testdataDir returns dir, checked to hold the puzzle sets, or the
-// testdata directory of the checkout around the current directory.
-func testdataDir(dir string) (string, error) {
+// puzzleSets returns the puzzle sets embedded in the binary, or those of
+// dir, checked to hold every set.
+func puzzleSets(dir string) (fs.FS, error) {
 	if dir == "" {
-		d, err := puzzleset.Dir()
-		if err != nil {
-			return "", fmt.Errorf("bench: %w: run inside a checkout of github.com/sudoku-judge/sudoku-judge, or pass --testdata DIR (its testdata directory)", err)
-		}
-		return d, nil
+		return sudokujudge.Testdata(), nil
 	}
 	for _, s := range puzzleset.Sets() {
 		if _, err := os.Stat(filepath.Join(dir, s.File)); err != nil {
-			return "", fmt.Errorf("bench: --testdata %s: no puzzle set %s there (%w): want the repository's testdata directory", dir, s.File, err)
+			return nil, fmt.Errorf("bench: --testdata %s: no puzzle set %s there (%w): want a directory holding %s, like the repository's testdata", dir, s.File, err, strings.Join(setFiles(), ", "))
 		}
 	}
-	return dir, nil
+	return os.DirFS(dir), nil
+}
+
+func setFiles() []string {
+	var files []string
+	for _, s := range puzzleset.Sets() {
+		files = append(files, s.File)
+	}
+	return files
 }
 
 // buildPrograms builds each contest program; cleanup removes the builds.

@@ -2,10 +2,12 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/bench/compare"
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
@@ -68,10 +70,7 @@ func TestBenchCommand(t *testing.T) {
 // (issue 10: a program printing 42 was ranked fastest).
 func TestBenchProgram(t *testing.T) {
 	dir := t.TempDir()
-	pdir, err := puzzleset.Dir()
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdir := sudokujudge.Testdata()
 	w, err := workload.Load(pdir, "poj3074", "top95", 3)
 	if err != nil {
 		t.Fatal(err)
@@ -135,18 +134,50 @@ func TestBenchUsageErrors(t *testing.T) {
 	}
 }
 
-// TestBenchOutsideCheckout: an installed binary run elsewhere says how to
-// find the puzzle sets, and --testdata finds them (issue 10, defect 8).
+// TestBenchOutsideCheckout: the puzzle sets are built into the binary, so
+// bench works from any directory (issue 10, defect 8); --testdata reads
+// them from a directory instead and says what it wants there.
 func TestBenchOutsideCheckout(t *testing.T) {
 	dir, err := puzzleset.Dir()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir(t.TempDir())
-	wantUsageError(t, "pass --testdata DIR", "bench", "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx")
-	wantUsageError(t, "no puzzle set", "bench", "--testdata", t.TempDir(), "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx")
-	code, stdout, stderr := cli(t, "bench", "--testdata", dir, "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx")
-	if code != exitOK || !strings.Contains(stdout, "top95") {
-		t.Errorf("with --testdata: exit %d\n%s\n%s", code, stdout, stderr)
+	for _, args := range [][]string{
+		{"bench", "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx"},
+		{"bench", "--testdata", dir, "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx"},
+	} {
+		code, stdout, stderr := cli(t, args...)
+		if code != exitOK || !strings.Contains(stdout, "top95") {
+			t.Errorf("%q: exit %d\n%s\n%s", args, code, stdout, stderr)
+		}
+	}
+	wantUsageError(t, "no puzzle set unbiased.txt there", "bench", "--testdata", t.TempDir(), "--set", "top95", "--max", "2", "--count", "1", "--strategy", "dlx")
+}
+
+// TestInstalledBinary builds the command as `go install` would and runs
+// it from a directory outside any checkout, as a user would.
+func TestInstalledBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	bin := filepath.Join(t.TempDir(), "sudoku-judge")
+	build := exec.Command(goTool, "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	elsewhere := t.TempDir()
+	cmd := exec.Command(bin, "bench", "--set", "hardest1106", "--max", "3", "--count", "1", "--strategy", "fast", "-o", "out.txt")
+	cmd.Dir = elsewhere
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "hardest1106") {
+		t.Fatalf("bench outside a checkout: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(elsewhere, "out.txt")); err != nil {
+		t.Error(err)
 	}
 }
