@@ -63,7 +63,7 @@ func NewWithUnits(size int, cells, regions []uint8, extra []Unit) (*Puzzle, erro
 			return nil, fmt.Errorf("solvers: cell %s holds %d, want 0..%d", CellName(size, i), v, size)
 		}
 	}
-	p := &Puzzle{size: size, box: box, cells: append([]uint8(nil), cells...)}
+	p := newPuzzle(size, box, cells)
 	if regions == nil {
 		p.regions = standardRegions[box] // shared: a Puzzle never writes it
 		p.standard = true
@@ -94,6 +94,21 @@ func NewWithUnits(size int, cells, regions []uint8, extra []Unit) (*Puzzle, erro
 	}
 	p.clash = p.findClash()
 	return p, nil
+}
+
+// newPuzzle returns a puzzle holding a copy of cells. A 9x9 puzzle and its
+// cells share one allocation: inputs hold tens of thousands of them.
+func newPuzzle(size, box int, cells []uint8) *Puzzle {
+	if len(cells) == 81 {
+		pc := &struct {
+			p     Puzzle
+			cells [81]uint8
+		}{}
+		copy(pc.cells[:], cells)
+		pc.p = Puzzle{size: size, box: box, cells: pc.cells[:]}
+		return &pc.p
+	}
+	return &Puzzle{size: size, box: box, cells: append([]uint8(nil), cells...)}
 }
 
 func checkUnit(size int, u Unit) error {

@@ -40,6 +40,7 @@ func (*problem) SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Pu
 // Format writes one line of 81 digits per answer.
 func (*problem) Format(w io.Writer, answers []problems.Answer) error {
 	var b strings.Builder
+	b.Grow(len(answers) * (cells + 1))
 	for i, a := range answers {
 		if len(a.Grid) != cells {
 			return fmt.Errorf("%s: answer %d has no 9x9 solution", ID, i+1)

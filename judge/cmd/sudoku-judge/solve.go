@@ -63,6 +63,7 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 			// Nothing is written unless every case is solved, as the
 			// pipeline formats only once all answers are in.
 			var out bytes.Buffer
+			out.Grow(len(input)) // most outputs are about as long as the input
 			if err := problems.Solve(ctx, prob, strat, name, input, &out); err != nil {
 				if timeLimit > 0 && errors.Is(err, context.DeadlineExceeded) {
 					return fmt.Errorf("solve: over the time limit of %s: %w", timeLimit, err)
