@@ -49,6 +49,8 @@ type Measurement struct {
 	Puzzles  int
 	Passes   []Pass
 	Failures []error // passes that failed: wrong answers, crashes
+
+	workload *workload.Workload
 }
 
 // A Pass is one run of a solver over every puzzle of a workload.
@@ -105,7 +107,7 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 				res.Skipped = append(res.Skipped, Skipped{name, why})
 				continue
 			}
-			m := &Measurement{Name: name, Problem: w.Problem, Set: w.Set, Solver: s.Name(), Puzzles: w.Len()}
+			m := &Measurement{Name: name, Problem: w.Problem, Set: w.Set, Solver: s.Name(), Puzzles: w.Len(), workload: w}
 			res.Measurements = append(res.Measurements, m)
 			jobs = append(jobs, job{m: m, w: w, s: s})
 		}
@@ -116,7 +118,7 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 				res.Skipped = append(res.Skipped, Skipped{name, "programs read a problem's input format, and " + w.Problem + " has none: pass --problem"})
 				continue
 			}
-			m := &Measurement{Name: name, Problem: w.Problem, Set: w.Set, Solver: workload.NameValue(p.Name), Program: true, Puzzles: w.Len()}
+			m := &Measurement{Name: name, Problem: w.Problem, Set: w.Set, Solver: workload.NameValue(p.Name), Program: true, Puzzles: w.Len(), workload: w}
 			res.Measurements = append(res.Measurements, m)
 			jobs = append(jobs, job{m: m, w: w, prog: p})
 		}

@@ -190,6 +190,11 @@ func TestTimesRoundTrip(t *testing.T) {
 	if len(got.Series) != 2 || got.Series[1].Strategy != "dlx" || len(got.Series[1].Ns) != 5 || got.Series[0].Set != "unbiased" {
 		t.Fatalf("read back %+v", got)
 	}
+	// The puzzles ride along, in order, for the report to show.
+	w := load(t, workload.Sudoku, "unbiased", 5)
+	if p := got.Puzzle(got.Series[1], 4); len(p) != 81 || p != w.Puzzle(4) || got.Puzzle(got.Series[1], 5) != "" {
+		t.Errorf("puzzle 5 of the series: %q, want %q", p, w.Puzzle(4))
+	}
 	for _, bad := range []string{"", "{", `{"version":2,"unit":"ns"}`, `{"version":1,"unit":"ns","series":[{"ns":[-1]}]}`} {
 		if _, err := ReadTimes(strings.NewReader(bad), "bad.json"); err == nil {
 			t.Errorf("ReadTimes(%q) succeeded", bad)

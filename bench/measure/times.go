@@ -19,6 +19,23 @@ type Times struct {
 	Version int          `json:"version"`
 	Unit    string       `json:"unit"` // "ns"
 	Series  []TimeSeries `json:"series"`
+	// Puzzles are the puzzles of each workload ("sudoku/top95"), one line
+	// each, in the order of the series' times: the report shows those
+	// where two strategies differ most. Older files have none.
+	Puzzles map[string][]string `json:"puzzles,omitempty"`
+}
+
+// Workload returns the key of s's workload in Puzzles: "sudoku/top95".
+func (s TimeSeries) Workload() string { return s.Problem + "/" + s.Set }
+
+// Puzzle returns puzzle i of s's workload, or "" when the file does not
+// record it.
+func (t *Times) Puzzle(s TimeSeries, i int) string {
+	ps := t.Puzzles[s.Workload()]
+	if i < 0 || i >= len(ps) {
+		return ""
+	}
+	return ps[i]
 }
 
 // A TimeSeries holds the median over passes of each puzzle's time, in
@@ -47,6 +64,16 @@ func PuzzleTimes(r *Results) *Times {
 			s.Ns[i] = d.Nanoseconds()
 		}
 		t.Series = append(t.Series, s)
+		if w := m.workload; w != nil && t.Puzzles[s.Workload()] == nil {
+			if t.Puzzles == nil {
+				t.Puzzles = make(map[string][]string)
+			}
+			ps := make([]string, w.Len())
+			for i := range ps {
+				ps[i] = w.Puzzle(i)
+			}
+			t.Puzzles[s.Workload()] = ps
+		}
 	}
 	return t
 }

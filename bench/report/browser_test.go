@@ -49,8 +49,12 @@ func runChromium(t *testing.T, bin string, args ...string) []byte {
 const measureScript = `<script>
 const boxes = [...document.querySelectorAll("section")].map(s => {
   const svg = s.querySelector("figure svg");
-  const r = svg ? svg.getBoundingClientRect() : {width: 0, height: 0};
-  return {section: s.id, width: r.width, height: r.height, shapes: svg ? svg.querySelectorAll("path").length : 0};
+  const r = svg ? svg.getBoundingClientRect() : {width: 0, height: 0, left: 0, right: 0, top: 0, bottom: 0};
+  const legend = s.querySelector("ul.legend");
+  const l = legend ? legend.getBoundingClientRect() : null;
+  const overlap = l !== null && l.left < r.right && r.left < l.right && l.top < r.bottom && r.top < l.bottom;
+  return {section: s.id, width: r.width, height: r.height, shapes: svg ? svg.querySelectorAll("path").length : 0,
+    legend: legend ? legend.textContent : "", overlap: overlap};
 });
 const pre = document.createElement("pre");
 pre.id = "chart-boxes";
@@ -64,7 +68,7 @@ document.body.appendChild(pre);
 func TestBrowser(t *testing.T) {
 	bin := chromium(t)
 	var page bytes.Buffer
-	if err := Write(&page, "Browser test", []Input{synthetic(t, "old.txt", 5, 1), synthetic(t, "new.txt", 5, 1.2)}); err != nil {
+	if err := Write(&page, []Input{synthetic(t, "old.txt", 5, 1), synthetic(t, "new.txt", 5, 1.2)}, Options{Title: "Browser test"}); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -87,17 +91,29 @@ func TestBrowser(t *testing.T) {
 		Section       string
 		Width, Height float64
 		Shapes        int
+		Legend        string
+		Overlap       bool
 	}
 	if err := json.Unmarshal(bytes.ReplaceAll(m[1], []byte("&quot;"), []byte(`"`)), &boxes); err != nil {
 		t.Fatalf("chart sizes %s: %v", m[1], err)
 	}
 	t.Logf("charts as laid out: %+v", boxes)
-	if len(boxes) != 4 {
-		t.Errorf("%d sections rendered, want 4: %+v", len(boxes), boxes)
+	// inputs, head-to-head, six pairs, speed, two distributions, delta.
+	if len(boxes) != 12 {
+		t.Errorf("%d sections rendered, want 12: %+v", len(boxes), boxes)
 	}
 	for _, b := range boxes {
+		if b.Section == "inputs" || b.Section == "head-to-head" {
+			continue // tables only
+		}
 		if b.Width < 300 || b.Height < 150 || b.Shapes < 10 {
 			t.Errorf("section %s: chart %.0fx%.0f px with %d paths, want at least 300x150 with lines drawn", b.Section, b.Width, b.Height, b.Shapes)
+		}
+		if b.Section != "delta" && (b.Legend == "" || b.Overlap) {
+			t.Errorf("section %s: legend %q overlaps the chart: %v", b.Section, b.Legend, b.Overlap)
+		}
+		if b.Section == "speed" && !strings.Contains(b.Legend, "prog.c") {
+			t.Errorf("the program is not in the speed chart's legend: %q", b.Legend)
 		}
 	}
 

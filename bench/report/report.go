@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"sort"
-	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -22,50 +21,51 @@ type Input struct {
 	Times   *measure.Times // nil when there are none
 }
 
-// A Section is one part of the page: a heading, a note, a chart and a
-// table.
+// A Section is one part of the page: a heading, a summary and a note,
+// a chart with its legend beside it (never over the data), and tables.
 type Section struct {
-	ID, Title, Note string
-	SVG             template.HTML // the chart, inline
-	Header          []string
-	Rows            [][]string
+	ID, Title string
+	Summary   string        // the answer, in one or two sentences; may be ""
+	Note      string        // how to read the chart
+	SVG       template.HTML // the chart, inline; may be ""
+	Legend    []Swatch
+	Header    []string
+	Rows      [][]string
+	// Tables are further tables, each with a caption.
+	Tables []Table
 }
 
-// key names one benchmark by its name's keys.
-type key struct{ problem, strategy, set string }
+// A Table is a captioned table of a section.
+type Table struct {
+	Caption string
+	Header  []string
+	Rows    [][]string
+}
 
-func (k key) workload() string { return k.problem + "/" + k.set }
+// A Swatch is one legend entry: a CSS colour and what it stands for.
+type Swatch struct {
+	Colour, Label string
+}
 
-// parseName reads problem, strategy and set from a benchmark name such as
-// "Solve/problem=sudoku/strategy=dlx/set=top95-2".
-func parseName(n benchfmt.Name) (key, bool) {
-	_, parts := n.Parts()
-	var k key
-	for _, p := range parts {
-		s := strings.TrimPrefix(string(p), "/")
-		name, value, ok := strings.Cut(s, "=")
-		if !ok {
-			continue
-		}
-		switch name {
-		case "problem":
-			k.problem = value
-		case "strategy":
-			k.strategy = value
-		case "set":
-			k.set = value
-		}
-	}
-	return k, k.problem != "" && k.strategy != "" && k.set != ""
+// Options shape the page.
+type Options struct {
+	Title string
+	// Pairs are the {A, B} strategies to compare puzzle by puzzle; none
+	// means every pair of strategies with per-puzzle times.
+	Pairs [][2]string
 }
 
 // medians returns the median sec/puzzle of every benchmark of results, and
 // the keys in order of first appearance.
-func medians(results []*benchfmt.Result) (map[key]float64, []key) {
+func medians(results []*benchfmt.Result) (map[key]float64, []key, error) {
+	n, err := newNamer()
+	if err != nil {
+		return nil, nil, err
+	}
 	vals := make(map[key][]float64)
 	var order []key
 	for _, r := range results {
-		k, ok := parseName(r.Name)
+		k, ok := n.key(r)
 		if !ok {
 			continue
 		}
@@ -84,21 +84,31 @@ func medians(results []*benchfmt.Result) (map[key]float64, []key) {
 		n := len(xs)
 		out[k] = (xs[(n-1)/2] + xs[n/2]) / 2
 	}
-	return out, order
+	return out, order, nil
 }
 
 // Sections builds the sections of the page for inputs: the time per
 // puzzle of the last input, the distributions of its per-puzzle times, and
 // with two or more inputs, the comparison of the first with the last.
-func Sections(inputs []Input) ([]Section, error) {
+func Sections(inputs []Input, opts Options) ([]Section, error) {
 	if len(inputs) == 0 {
 		return nil, fmt.Errorf("report: no benchmark files")
 	}
 	last := inputs[len(inputs)-1]
-	var secs []Section
+	secs := []Section{inputsSection(inputs)}
 	s, err := speedSection(last)
 	if err != nil {
 		return nil, err
+	}
+	if last.Times != nil {
+		pairs, skipped, err := Pairs(last.Times, opts.Pairs)
+		if err != nil {
+			return nil, err
+		}
+		if len(pairs) > 0 || len(skipped) > 0 {
+			secs = append(secs, headToHeadSection(last, pairs, skipped))
+			secs = append(secs, pairSections(last, pairs)...)
+		}
 	}
 	secs = append(secs, s)
 	if last.Times != nil {
@@ -119,7 +129,10 @@ func Sections(inputs []Input) ([]Section, error) {
 }
 
 func speedSection(in Input) (Section, error) {
-	med, order := medians(in.Results)
+	med, order, err := medians(in.Results)
+	if err != nil {
+		return Section{}, err
+	}
 	if len(order) == 0 {
 		return Section{}, fmt.Errorf("report: %s: no Solve/problem=.../strategy=.../set=... results with sec/puzzle", in.Name)
 	}
@@ -130,19 +143,28 @@ func speedSection(in Input) (Section, error) {
 		}
 	}
 	var rows [][]string
+	var legend []Swatch
+	seen := make(map[string]bool)
 	for _, k := range order {
 		rows = append(rows, []string{k.problem, k.set, k.strategy,
 			fmt.Sprintf("%.2f", med[k]*1e6), fmt.Sprintf("%.2fx", med[k]/fastest[k.workload()])})
+		if !seen[k.strategy] {
+			seen[k.strategy] = true
+			legend = append(legend, Swatch{Colour(len(legend)), k.strategy})
+		}
 	}
 	svg, err := speedChart(med, order)
 	if err != nil {
 		return Section{}, err
 	}
 	return Section{
-		ID: "speed", Title: "Time per puzzle",
-		Note:   fmt.Sprintf("Median µs per puzzle of each strategy on each set, from %s (log scale: each grid line is ten times the one below).", in.Name),
+		ID: "speed", Title: "Mean time per puzzle, by set",
+		Note: fmt.Sprintf("For each strategy and program on each set, from %s: the time of a whole pass over the set divided by its puzzles, "+
+			"the median of the passes (log scale). Programs are timed as whole processes, start-up included. "+
+			"This is a mean over puzzles: one slow puzzle raises it; the per-puzzle sections show the typical puzzle.", in.Name),
 		SVG:    svg,
-		Header: []string{"problem", "set", "strategy", "µs/puzzle", "vs fastest"},
+		Legend: legend,
+		Header: []string{"problem", "set", "strategy or program", "mean µs per puzzle", "vs fastest"},
 		Rows:   rows,
 	}, nil
 }
@@ -168,18 +190,22 @@ func distributionSections(in Input) ([]Section, error) {
 			return nil, err
 		}
 		var rows [][]string
-		for _, s := range series {
+		var legend []Swatch
+		for n, s := range series {
 			q := quantiles(s.Ns, 0.5, 0.9, 0.99, 1)
 			rows = append(rows, []string{s.Strategy, fmt.Sprint(len(s.Ns)),
 				us(q[0]), us(q[1]), us(q[2]), us(q[3])})
+			legend = append(legend, Swatch{Colour(n), s.Strategy})
 		}
 		secs = append(secs, Section{
 			ID:    fmt.Sprintf("distribution-%d", i+1),
 			Title: "Per-puzzle times: " + w,
-			Note: "The share of puzzles each strategy solves within a given time (log scale). A curve far to the right " +
-				"at the top is a long tail: a few puzzles that take that strategy much longer than the rest.",
+			Note: "The share of the puzzles each strategy solves within a given time, each puzzle timed on its own " +
+				"(median of the passes; log scale). A curve far to the right at the top is a long tail: a few puzzles " +
+				"that take that strategy much longer than the rest. The table's median is over puzzles." + programsNote(in, w),
 			SVG:    svg,
-			Header: []string{"strategy", "puzzles", "median µs", "p90 µs", "p99 µs", "max µs"},
+			Legend: legend,
+			Header: []string{"strategy", "puzzles", "median µs per puzzle", "p90 µs", "p99 µs", "max µs"},
 			Rows:   rows,
 		})
 	}
@@ -201,7 +227,8 @@ func quantiles(xs []int64, qs ...float64) []float64 {
 }
 
 func deltaSection(old, new Input) (Section, error) {
-	c, err := compare.Compare([]compare.File{{Name: old.Name, Results: old.Results}, {Name: new.Name, Results: new.Results}}, compare.Options{})
+	c, err := compare.Compare([]compare.File{{Name: old.Name, Results: old.Results}, {Name: new.Name, Results: new.Results}},
+		compare.Options{Row: "/problem,/strategy,/set"})
 	if err != nil {
 		return Section{}, fmt.Errorf("report: %w", err)
 	}
@@ -228,7 +255,7 @@ func deltaSection(old, new Input) (Section, error) {
 		}
 		rows = append(rows, []string{r.Name, o, n, compare.DeltaString(r), compare.PString(r)})
 		if r.Both() && !math.IsNaN(r.Delta()) {
-			names = append(names, shortName(r.Name))
+			names = append(names, r.Name)
 			deltas = append(deltas, 100*r.Delta())
 			significant = append(significant, r.Significant())
 		}
@@ -254,25 +281,19 @@ func deltaSection(old, new Input) (Section, error) {
 	}, nil
 }
 
-// shortName drops "Solve/", the keys and the -GOMAXPROCS suffix:
-// "sudoku/dlx/top95".
-func shortName(name string) string {
-	var b benchfmt.Name = benchfmt.Name(name)
-	if k, ok := parseName(b); ok {
-		return k.problem + " " + k.strategy + " " + k.set
-	}
-	return name
-}
-
 // Write writes the page of inputs to w.
-func Write(w io.Writer, title string, inputs []Input) error {
-	secs, err := Sections(inputs)
+func Write(w io.Writer, inputs []Input, opts Options) error {
+	secs, err := Sections(inputs, opts)
 	if err != nil {
 		return err
 	}
 	var files []string
 	for _, in := range inputs {
 		files = append(files, in.Name)
+	}
+	title := opts.Title
+	if title == "" {
+		title = "sudoku-judge benchmarks"
 	}
 	var buf bytes.Buffer
 	err = page.Execute(&buf, struct {
@@ -293,9 +314,15 @@ var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <meta charset="utf-8">
 <title>{{.Title}}</title>
 <style>
-body { font-family: sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+body { font-family: sans-serif; margin: 2em auto; max-width: 66em; color: #222; padding: 0 1em; }
 h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #ccc; }
-figure { margin: 1em 0; } figure svg { display: block; width: 100%; height: auto; max-width: 52em; }
+div.chart { display: flex; align-items: flex-start; gap: 1em; }
+figure { margin: 1em 0; flex: 1 1 auto; max-width: 48em; } figure svg { display: block; width: 100%; height: auto; }
+ul.legend { list-style: none; padding: 0; margin: 2em 0 0 0; font-size: 0.9em; flex: 0 0 auto; }
+ul.legend li { margin: 0.3em 0; white-space: nowrap; }
+span.swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.4em; vertical-align: -0.1em; border-radius: 50%; }
+p.summary { font-size: 1.1em; } table.puzzles td:nth-child(2) { font-family: monospace; font-size: 0.85em; text-align: left; }
+caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 1em 0; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; } td { text-align: right; }
 td:first-child { text-align: left; } th { background: #f3f3f3; }
@@ -309,12 +336,20 @@ p.note { color: #555; } nav a { margin-right: 1em; }
 {{range .Sections}}
 <section id="{{.ID}}">
 <h2>{{.Title}}</h2>
-<p class="note">{{.Note}}</p>
-<figure class="chart">{{.SVG}}</figure>
-<table>
+{{if .Summary}}<p class="summary">{{.Summary}}</p>{{end}}
+{{if .Note}}<p class="note">{{.Note}}</p>{{end}}
+{{if .SVG}}<div class="chart"><figure>{{.SVG}}</figure>
+{{if .Legend}}<ul class="legend">{{range .Legend}}<li><span class="swatch" style="background: {{.Colour}}"></span>{{.Label}}</li>{{end}}</ul>{{end}}
+</div>{{end}}
+{{if .Header}}<table>
 <tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
 {{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
-{{end}}</table>
+{{end}}</table>{{end}}
+{{range .Tables}}<table class="puzzles">
+<caption>{{.Caption}}</caption>
+<tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
+{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</table>{{end}}
 </section>
 {{end}}
 </body>

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ func synthetic(t testing.TB, name string, count int, scale float64) Input {
 	base := map[string]float64{"mrv": 900, "dlx": 300, "fast": 20}
 	sets := map[string]float64{"top95": 1, "hardest1106": 4}
 	var b strings.Builder
-	b.WriteString("goos: linux\ngoarch: amd64\ncommit: abc\ndirty: false\n")
+	b.WriteString("goos: linux\ngoarch: amd64\ncpu: Test CPU\ngo: go1.99\ncommit: abc" + name + "\ndirty: false\n")
 	times := &measure.Times{Version: 1, Unit: "ns"}
 	for _, set := range []string{"top95", "hardest1106"} {
 		for _, s := range []string{"mrv", "dlx", "fast"} {
@@ -37,6 +38,16 @@ func synthetic(t testing.TB, name string, count int, scale float64) Input {
 			}
 			times.Series = append(times.Series, measure.TimeSeries{Name: "x", Problem: "sudoku", Set: set, Strategy: s, Ns: ns})
 		}
+		// A program: timed as a whole process, no per-puzzle times.
+		for i := range count {
+			fmt.Fprintf(&b, "BenchmarkSolve/problem=sudoku/strategy=prog.c/set=%s-2 1 %.0f ns/op %.0f ns/puzzle\n", set, 95e6*(1+0.01*float64(i%3)), 1e6*(1+0.01*float64(i%3)))
+		}
+		if times.Puzzles == nil {
+			times.Puzzles = make(map[string][]string)
+		}
+		for i := range 95 {
+			times.Puzzles["sudoku/"+set] = append(times.Puzzles["sudoku/"+set], fmt.Sprintf("%s-puzzle-%d", set, i+1))
+		}
 	}
 	res, warnings, err := compare.Read(strings.NewReader(b.String()), name)
 	if err != nil || len(warnings) > 0 {
@@ -50,41 +61,61 @@ func TestSections(t *testing.T) {
 	new := synthetic(t, "new.txt", 6, 1.2)
 	noTimes := new
 	noTimes.Times = nil
+	// Three strategies on two sets: three pairs a set.
+	pairs := []string{"head-to-head", "pair-1", "pair-2", "pair-3", "pair-4", "pair-5", "pair-6"}
 	tests := []struct {
 		name   string
 		inputs []Input
+		opts   Options
 		ids    []string
 	}{
-		{"one file", []Input{new}, []string{"speed", "distribution-1", "distribution-2"}},
-		{"without per-puzzle times", []Input{noTimes}, []string{"speed"}},
-		{"two files", []Input{old, new}, []string{"speed", "distribution-1", "distribution-2", "delta"}},
+		{"one file", []Input{new}, Options{}, cat([]string{"inputs"}, pairs, []string{"speed", "distribution-1", "distribution-2"})},
+		{"one pair", []Input{new}, Options{Pairs: [][2]string{{"mrv", "dlx"}}},
+			[]string{"inputs", "head-to-head", "pair-1", "pair-2", "speed", "distribution-1", "distribution-2"}},
+		{"without per-puzzle times", []Input{noTimes}, Options{}, []string{"inputs", "speed"}},
+		{"two files", []Input{old, new}, Options{}, cat([]string{"inputs"}, pairs, []string{"speed", "distribution-1", "distribution-2", "delta"})},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			secs, err := Sections(tt.inputs)
+			secs, err := Sections(tt.inputs, tt.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var ids []string
+			charts := 0
 			for _, s := range secs {
 				ids = append(ids, s.ID)
-				if !strings.HasPrefix(string(s.SVG), "<svg") || !strings.HasSuffix(strings.TrimSpace(string(s.SVG)), "</svg>") {
-					t.Errorf("%s: chart is not an <svg> element: %.60q", s.ID, s.SVG)
+				if s.SVG != "" {
+					charts++
+					if !strings.HasPrefix(string(s.SVG), "<svg") || !strings.HasSuffix(strings.TrimSpace(string(s.SVG)), "</svg>") {
+						t.Errorf("%s: chart is not an <svg> element: %.60q", s.ID, s.SVG)
+					}
 				}
-				if len(s.Rows) == 0 || len(s.Rows[0]) != len(s.Header) {
-					t.Errorf("%s: %d rows for header %v", s.ID, len(s.Rows), s.Header)
+				if len(s.Rows) > 0 && len(s.Rows[0]) != len(s.Header) {
+					t.Errorf("%s: rows of %d cells for header %v", s.ID, len(s.Rows[0]), s.Header)
 				}
 			}
 			if fmt.Sprint(ids) != fmt.Sprint(tt.ids) {
 				t.Fatalf("sections %v, want %v", ids, tt.ids)
 			}
 			var page bytes.Buffer
-			if err := Write(&page, "Test", tt.inputs); err != nil {
+			if err := Write(&page, tt.inputs, tt.opts); err != nil {
 				t.Fatal(err)
 			}
 			html := page.String()
-			if n, m := strings.Count(html, "<section"), strings.Count(html, "<svg"); n != len(tt.ids) || m != n {
-				t.Errorf("%d sections and %d charts, want one chart in each of %d", n, m, len(tt.ids))
+			if n, m := strings.Count(html, "<section"), strings.Count(html, "<svg"); n != len(tt.ids) || m != charts {
+				t.Errorf("%d sections and %d charts, want %d and %d", n, m, len(tt.ids), charts)
+			}
+			// The configuration of every input is on the page.
+			for _, in := range tt.inputs {
+				if !strings.Contains(html, "abc"+in.Name) {
+					t.Errorf("the page lacks %s's commit", in.Name)
+				}
+			}
+			for _, want := range []string{"Test CPU", "go1.99", "prog.c"} {
+				if !strings.Contains(html, want) {
+					t.Errorf("the page lacks %q", want)
+				}
 			}
 			for _, bad := range []string{"http://", "https://"} {
 				if i := strings.Index(strings.ReplaceAll(html, `xmlns="http://www.w3.org/2000/svg"`, ""), bad); i >= 0 &&
@@ -94,41 +125,110 @@ func TestSections(t *testing.T) {
 			}
 		})
 	}
-	// The delta section sees the 20% slowdown.
-	secs, _ := Sections([]Input{old, new})
-	delta := secs[len(secs)-1]
+	secs, _ := Sections([]Input{old, new}, Options{})
+	byID := make(map[string]Section)
+	for _, s := range secs {
+		byID[s.ID] = s
+	}
+	// The delta section sees the 20% slowdown of every benchmark.
+	delta := byID["delta"]
 	for _, r := range delta.Rows[:len(delta.Rows)-1] {
-		if r[3] != "+20.00%" {
+		if !strings.Contains(r[0], "prog.c") && r[3] != "+20.00%" { // the program's times are not scaled
 			t.Errorf("delta row %v, want +20.00%%", r)
 		}
 	}
-	// The distribution table shows mrv's long tail: p99 far above the median.
-	dist := secs[1].Rows[0]
-	median, _ := strconv.ParseFloat(dist[2], 64)
-	p99, _ := strconv.ParseFloat(dist[4], 64)
-	if dist[0] != "mrv" || median <= 0 || p99 < 10*median {
-		t.Errorf("mrv distribution row %v", dist)
+	// The distribution table shows mrv's long tail: p99 far above the
+	// median, and names the program it cannot draw.
+	dist := byID["distribution-1"]
+	median, _ := strconv.ParseFloat(dist.Rows[0][2], 64)
+	p99, _ := strconv.ParseFloat(dist.Rows[0][4], 64)
+	if dist.Rows[0][0] != "mrv" || median <= 0 || p99 < 10*median {
+		t.Errorf("mrv distribution row %v", dist.Rows[0])
+	}
+	if !strings.Contains(dist.Note, "Not drawn: prog.c") {
+		t.Errorf("distribution note does not name the program: %s", dist.Note)
+	}
+	// The program is in the speed chart's table and legend.
+	speed := byID["speed"]
+	if !strings.Contains(fmt.Sprint(speed.Rows), "prog.c") || !strings.Contains(fmt.Sprint(speed.Legend), "prog.c") {
+		t.Errorf("speed section lacks the program: %v %v", speed.Rows, speed.Legend)
+	}
+	// mrv against dlx on top95: dlx is faster on every puzzle; the puzzle
+	// where it gains most is one of mrv's slow tenth, shown as the puzzle.
+	p1 := byID["pair-1"]
+	if p1.Title != "dlx vs mrv on sudoku/top95" || !strings.HasPrefix(p1.Summary, "dlx was faster than mrv on 100.0% of the 95 puzzles") {
+		t.Errorf("pair-1: %q: %q", p1.Title, p1.Summary)
+	}
+	if len(p1.Tables) != 1 || !strings.HasPrefix(p1.Tables[0].Rows[0][1], "top95-puzzle-") || !strings.HasSuffix(p1.Tables[0].Rows[0][1], "1") {
+		t.Errorf("pair-1 tables %+v", p1.Tables)
+	}
+}
+
+func cat(parts ...[]string) []string {
+	var out []string
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// TestPair checks the head-to-head figures on times made by hand.
+func TestPair(t *testing.T) {
+	times := &measure.Times{Version: 1, Unit: "ns", Puzzles: map[string][]string{"sudoku/s": {"p1", "p2", "p3", "p4", "p5"}}}
+	a := measure.TimeSeries{Problem: "sudoku", Set: "s", Strategy: "a", Ns: []int64{100, 100, 100, 100, 1000}}
+	b := measure.TimeSeries{Problem: "sudoku", Set: "s", Strategy: "b", Ns: []int64{50, 200, 100, 10, 4000}}
+	times.Series = []measure.TimeSeries{a, b}
+	p, err := NewPair(times, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ratios b/a: 0.5, 2, 1, 0.1, 4; median 1; whole set 4360/1400.
+	if p.AWins != 2 || p.BWins != 2 || p.Ties != 1 || p.MedianRatio != 1 || math.Abs(p.TotalRatio-4360.0/1400) > 1e-9 {
+		t.Errorf("pair %+v", p)
+	}
+	slower, faster := p.Most(1)
+	if len(slower) != 1 || slower[0].N != 5 || slower[0].Puzzle != "p5" || len(faster) != 1 || faster[0].N != 4 || faster[0].Puzzle != "p4" {
+		t.Errorf("most: slower %+v, faster %+v", slower, faster)
+	}
+	slower, faster = p.Most(10) // the tie is in neither list
+	if len(slower) != 2 || len(faster) != 2 {
+		t.Errorf("most(10): slower %+v, faster %+v", slower, faster)
+	}
+	if _, err := NewPair(times, a, measure.TimeSeries{Problem: "sudoku", Set: "s", Strategy: "c", Ns: []int64{1}}); err == nil {
+		t.Error("series of different lengths: no error")
+	}
+	if _, _, err := Pairs(times, [][2]string{{"a", "nosuch"}}); err == nil {
+		t.Error("a pair with an unknown strategy: no error")
+	}
+	if ps, _, err := Pairs(times, [][2]string{{"b", "a"}}); err != nil || len(ps) != 1 || ps[0].A != "b" || ps[0].BWins != 2 {
+		t.Errorf("Pairs(b, a) = %+v, %v", ps, err)
 	}
 }
 
 func TestBadInputs(t *testing.T) {
-	if _, err := Sections(nil); err == nil {
+	if _, err := Sections(nil, Options{}); err == nil {
 		t.Error("no inputs: no error")
 	}
 	res, _, _ := compare.Read(strings.NewReader("BenchmarkOther 1 5 ns/op\n"), "x")
-	if _, err := Sections([]Input{{Name: "x", Results: res}}); err == nil {
+	if _, err := Sections([]Input{{Name: "x", Results: res}}, Options{}); err == nil {
 		t.Error("no Solve results: no error")
 	}
 	// Two files with nothing in common cannot be compared.
 	a := synthetic(t, "a", 3, 1)
 	b := Input{Name: "b", Results: res}
-	if _, err := Sections([]Input{b, a}); err == nil {
+	if _, err := Sections([]Input{b, a}, Options{}); err == nil {
 		t.Error("files without common benchmarks: no error")
 	}
 	// Odd per-puzzle times (empty series, zeros) do not break the charts.
 	a.Times.Series[0].Ns = nil
 	a.Times.Series[1].Ns = []int64{0, 0, 0}
-	if _, err := Sections([]Input{a}); err != nil {
-		t.Error(err)
+	secs, err := Sections([]Input{a}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The pair of series of different lengths is not drawn, and the page
+	// says why.
+	if secs[1].ID != "head-to-head" || !strings.Contains(secs[1].Note, "not the same puzzles") {
+		t.Errorf("section %s: %s", secs[1].ID, secs[1].Note)
 	}
 }

@@ -44,6 +44,12 @@ type Input struct {
 	Answer []byte // the expected output, which the problem's checker judges outputs against
 }
 
+// Puzzle returns puzzle i as one line, row by row, '.' for an empty cell:
+// what the report shows, to paste into solve.
+func (w *Workload) Puzzle(i int) string {
+	return strings.ReplaceAll(w.puzzles[i].String(), "\n", "")
+}
+
 // Len returns the number of puzzles.
 func (w *Workload) Len() int { return len(w.puzzles) }
 

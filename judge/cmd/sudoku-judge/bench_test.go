@@ -52,17 +52,34 @@ func TestBenchCommand(t *testing.T) {
 
 	// The report of this file has the speed chart and one distribution per set.
 	page := filepath.Join(dir, "report.html")
-	code, _, stderr = cli(t, "report", "-o", page, out)
-	if code != exitOK {
-		t.Fatalf("report: exit %d: %s", code, stderr)
+	code, stdout, stderr = cli(t, "report", "-o", page, out)
+	if code != exitOK || stdout != "report: wrote "+page+"\n" {
+		t.Fatalf("report: exit %d: %s%s", code, stdout, stderr)
 	}
 	html, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(html), "<svg"); n != 3 {
-		t.Errorf("report has %d charts, want 3", n)
+	// Four pairs (naive, dlx, fast on unbiased; dlx, fast on top95), the
+	// speed chart and two distributions.
+	if n := strings.Count(string(html), "<svg"); n != 7 {
+		t.Errorf("report has %d charts, want 7", n)
 	}
+	// The puzzle where two strategies differ most is shown, to paste.
+	w, err := workload.Load(sudokujudge.Testdata(), workload.Sudoku, "top95", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(html), w.Puzzle(0)) && !strings.Contains(string(html), w.Puzzle(1)) {
+		t.Errorf("the report shows none of the first puzzles of top95")
+	}
+	code, _, _ = cli(t, "report", "--pair", "dlx,fast", "-o", page, out)
+	html, _ = os.ReadFile(page)
+	if n := strings.Count(string(html), "<svg"); code != exitOK || n != 5 {
+		t.Errorf("--pair dlx,fast: exit %d, %d charts, want 5", code, n)
+	}
+	wantUsageError(t, "--pair", "report", "--pair", "dlx", "-o", page, out)
+	wantUsageError(t, "no set has per-puzzle times of both dlx and nosuch", "report", "--pair", "dlx,nosuch", "-o", page, out)
 }
 
 // TestBenchProgram: a contest program's output is checked; a wrong or
