@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 	"strconv"
+	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 )
