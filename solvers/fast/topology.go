@@ -15,6 +15,10 @@ type topology struct {
 	cellUnits [numCell]uint32   // bit u set when the cell is in unit u
 	unitsOf   [numCell][3]uint8 // the cell's row, column and region
 	standard  bool              // the regions are the standard boxes
+	// bandKeep holds, for the standard boxes, the cells of a band a digit
+	// keeps under locked candidates by the band's non-empty triplets
+	// (see bandTriplets).
+	bandKeep [512]uint32
 }
 
 // newTopology builds the masks for a 9x9 grid whose cell i lies in region
@@ -38,6 +42,9 @@ func (t *topology) init(region func(i int) int) {
 			t.unit[u] = t.unit[u].or(cellBoard(c))
 			t.cellUnits[c] |= 1 << u
 		}
+	}
+	if t.standard {
+		t.bandKeep = bandKeepTable()
 	}
 	for c := 0; c < numCell; c++ {
 		var p board
