@@ -141,19 +141,30 @@ func (sv *solver) propagate(st *state) bool {
 		if st.todo.lo&^ones != 0 || st.todo.hi&^onesHi != 0 {
 			return false
 		}
-		if singles := (board{ones &^ twos, onesHi &^ twosHi}); !singles.isZero() {
+		if sLo, sHi := ones&^twos, onesHi&^twosHi; sLo|sHi != 0 {
+			// The words are walked apart: board.first would test which
+			// is empty at every step.
 			for d := range st.cand {
-				s := st.cand[d].and(singles)
-				for !s.isZero() {
-					c := s.first()
-					s = s.dropFirst()
+				for s := st.cand[d].lo & sLo; s != 0; s &= s - 1 {
+					c := bits.TrailingZeros64(s)
 					// An earlier single of this batch may have taken
 					// the cell's only candidate.
-					if !st.cand[d].has(c) {
+					if st.cand[d].lo>>uint(c)&1 == 0 {
 						return false
 					}
 					st.cand[d] = st.cand[d].andNot(t.peers[c])
-					st.todo = st.todo.andNot(cellBoard(c))
+					st.todo.lo &^= 1 << uint(c)
+					st.placed[d] |= t.cellUnits[c]
+					st.dirty |= touched(1 << uint(d))
+				}
+				for s := st.cand[d].hi & sHi; s != 0; s &= s - 1 {
+					i := bits.TrailingZeros64(s)
+					if st.cand[d].hi>>uint(i)&1 == 0 {
+						return false
+					}
+					c := loCells + i&63
+					st.cand[d] = st.cand[d].andNot(t.peers[c])
+					st.todo.hi &^= 1 << uint(i)
 					st.placed[d] |= t.cellUnits[c]
 					st.dirty |= touched(1 << uint(d))
 				}
@@ -175,14 +186,21 @@ func (sv *solver) propagate(st *state) bool {
 			if !ok {
 				return false
 			}
-			for ; !alone.isZero(); alone = alone.dropFirst() {
-				c := alone.first()
-				// An earlier single of this batch may have taken the
-				// cell or made it a peer.
-				if !st.cand[d].has(c) {
+			// An earlier single of this batch may have taken the
+			// cell or made it a peer.
+			for x := alone.lo; x != 0; x &= x - 1 {
+				c := bits.TrailingZeros64(x)
+				if st.cand[d].lo>>uint(c)&1 == 0 {
 					return false
 				}
 				sv.place(st, d, c)
+			}
+			for x := alone.hi; x != 0; x &= x - 1 {
+				i := bits.TrailingZeros64(x)
+				if st.cand[d].hi>>uint(i)&1 == 0 {
+					return false
+				}
+				sv.place(st, d, loCells+i&63)
 			}
 		}
 		for st.nearMask != 0 && st.dirty&singlesDirty == 0 {

@@ -121,13 +121,20 @@ func (sv *solver) choose(st *state) (int, uint16) {
 		if sv.obj != nil {
 			return sv.obj.heaviest(st, pairs)
 		}
-		c = pairs.first()
 		// The bivalue cell with the most empty peers: either guess
-		// removes a digit from the most cells.
+		// removes a digit from the most cells. The words are walked
+		// apart: board.first would test which is empty at every step.
 		most := -1
-		for x := pairs; !x.isZero(); x = x.dropFirst() {
-			i := x.first()
-			if n := sv.topo.peers[i].and(st.todo).count(); n >= most {
+		peers := &sv.topo.peers
+		for x := pairs.lo; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros64(x)
+			if n := peers[i].and(st.todo).count(); n >= most {
+				most, c = n, i
+			}
+		}
+		for x := pairs.hi; x != 0; x &= x - 1 {
+			i := loCells + bits.TrailingZeros64(x)&63
+			if n := peers[i].and(st.todo).count(); n >= most {
 				most, c = n, i
 			}
 		}
