@@ -45,6 +45,12 @@ func (r Row) Delta() float64 {
 // search itself changed, and no statistics are needed to say so.
 var ExactUnits = []string{"guesses/puzzle", "nodes/puzzle"}
 
+// CountedUnits are counted once by an instrument that machine load does
+// not move (bench --instructions: valgrind), not sampled: they are
+// compared value to value, and the gate fails on any growth over its
+// threshold without a significance test, as SQLite's cachegrind gate does.
+var CountedUnits = []string{"instructions/puzzle"}
+
 // SearchChanged reports whether a deterministic counter differs between
 // the two sides.
 func (r Row) SearchChanged() bool {
@@ -60,8 +66,9 @@ func (r Row) SearchChanged() bool {
 // A Table is every row of one unit, such as "sec/op" or "sec/puzzle",
 // in the order the benchmarks first appear.
 type Table struct {
-	Unit  string
-	Exact bool // Unit is one of ExactUnits
+	Unit    string
+	Exact   bool // Unit is one of ExactUnits
+	Counted bool // Unit is one of CountedUnits
 	Rows  []Row
 	// OldGeomean and NewGeomean are the geometric means of the medians of
 	// the rows that have both sides; 0 when there are none or a median is
@@ -252,7 +259,7 @@ func Compare(files []File, opts Options) (*Comparison, error) {
 
 	th := benchmath.DefaultThresholds
 	for _, unit := range units {
-		t := &Table{Unit: unit, Exact: slices.Contains(ExactUnits, unit)}
+		t := &Table{Unit: unit, Exact: slices.Contains(ExactUnits, unit), Counted: slices.Contains(CountedUnits, unit)}
 		var logOld, logNew float64
 		n := 0
 		for _, rk := range rows {
@@ -297,6 +304,9 @@ type Regression struct {
 }
 
 func (r Regression) String() string {
+	if slices.Contains(CountedUnits, r.Unit) {
+		return fmt.Sprintf("%s %s: %+.1f%% (counted: %s -> %s)", r.Row.Name, r.Unit, 100*r.Row.Delta(), exact(r.Row.Old), exact(r.Row.New))
+	}
 	return fmt.Sprintf("%s %s: %+.1f%% (%s)", r.Row.Name, r.Unit, 100*r.Row.Delta(), r.Row.Cmp)
 }
 
@@ -313,8 +323,9 @@ func firstLine(err error) string {
 }
 
 // Regressions returns the benchmarks whose median grew by more than pct
-// percent with a significant difference, each benchmark once, in the
-// first of GateUnits it was measured in.
+// percent with a significant difference (any growth over pct for a
+// counted unit), each benchmark once, in the first of GateUnits it was
+// measured in.
 func (c *Comparison) Regressions(pct float64) []Regression {
 	var out []Regression
 	judged := make(map[string]bool)
@@ -328,7 +339,7 @@ func (c *Comparison) Regressions(pct float64) []Regression {
 					continue
 				}
 				judged[r.Name] = true
-				if r.Significant() && r.Delta()*100 > pct {
+				if (r.Significant() || t.Counted) && r.Delta()*100 > pct {
 					out = append(out, Regression{Unit: t.Unit, Row: r})
 				}
 			}

@@ -198,3 +198,60 @@ func TestColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestCountedGate: instructions/puzzle, counted once a side by valgrind,
+// gates without a significance test, and judges a benchmark in place of
+// its noisy times.
+func TestCountedGate(t *testing.T) {
+	file := func(instr float64, timeScale float64) []*benchfmt.Result {
+		var b strings.Builder
+		b.WriteString("goos: linux\ngoarch: amd64\n")
+		for i := range 10 {
+			f := timeScale * (1 + 0.01*float64(i%5-2))
+			fmt.Fprintf(&b, "BenchmarkSolve/problem=sudoku/strategy=dlx/set=top95 1 %.0f ns/op %.0f ns/puzzle", 95000*f, 1000*f)
+			if i == 0 {
+				fmt.Fprintf(&b, " %.0f instructions/puzzle", instr)
+			}
+			b.WriteString("\n")
+		}
+		res, _, err := Read(strings.NewReader(b.String()), "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	tests := []struct {
+		name          string
+		instr, scale  float64
+		gate          float64
+		wantRegs      int
+		wantUnit, cmp string
+	}{
+		{"3% more instructions, gate 2%", 1030, 1, 2, 1, "instructions/puzzle", "+3.00%"},
+		{"3% more instructions, gate 5%", 1030, 1, 5, 0, "", "+3.00%"},
+		{"same instructions, times 30% slower (load)", 1000, 1.3, 10, 0, "", "="},
+		{"fewer instructions", 900, 1, 0, 0, "", "-10.00%"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Compare([]File{{"old", file(1000, 1)}, {"new", file(tt.instr, tt.scale)}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			regs := c.Regressions(tt.gate)
+			if len(regs) != tt.wantRegs || (tt.wantRegs > 0 && regs[0].Unit != tt.wantUnit) {
+				t.Errorf("Regressions(%v) = %v, want %d in %s", tt.gate, regs, tt.wantRegs, tt.wantUnit)
+			}
+			var out bytes.Buffer
+			if err := c.WriteText(&out); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out.String(), tt.cmp+" ") || !strings.Contains(out.String(), "counted") {
+				t.Errorf("text lacks %q:\n%s", tt.cmp, out.String())
+			}
+			if strings.Contains(out.String(), "± ∞") && strings.Contains(out.String(), "instructions/puzzle: ") {
+				t.Errorf("an interval note for a counted unit:\n%s", out.String())
+			}
+		})
+	}
+}

@@ -30,9 +30,13 @@ func (c *Comparison) WriteText(w io.Writer) error {
 				rows = append(rows, []string{r.Name, exact(r.Old), exact(r.New), ExactString(r), ""})
 				continue
 			}
+			if t.Counted {
+				rows = append(rows, []string{r.Name, exact(r.Old), exact(r.New), CountedString(r), "counted"})
+				continue
+			}
 			rows = append(rows, []string{r.Name, summary(r.Old, r.OldSum, cls), summary(r.New, r.NewSum, cls), DeltaString(r), PString(r)})
 		}
-		if t.OldGeomean > 0 && !t.Exact {
+		if t.OldGeomean > 0 && !t.Exact && !t.Counted {
 			rows = append(rows, []string{"geomean", benchunit.Scale(t.OldGeomean, cls), benchunit.Scale(t.NewGeomean, cls),
 				fmt.Sprintf("%+.2f%%", 100*(t.NewGeomean/t.OldGeomean-1)), ""})
 		}
@@ -69,6 +73,9 @@ func (c *Comparison) writeNotes(w io.Writer) error {
 					note(fmt.Sprintf("search changed: %s %s differs (%s -> %s)", r.Name, t.Unit, exact(r.Old), exact(r.New)))
 				}
 				continue
+			}
+			if t.Counted {
+				continue // one count a side: no spread, no interval
 			}
 			if r.Noisy() {
 				note(fmt.Sprintf("warning: %s %s: the change (%+.1f%%) is no larger than the spread of the measurements (±%.1f%%): it may be noise; take more runs",
@@ -117,6 +124,21 @@ func ExactString(r Row) string {
 		return "search changed"
 	}
 	return "="
+}
+
+// CountedString is the change of a counted unit: "+1.20%", "=" when
+// equal, "" for a missing side.
+func CountedString(r Row) string {
+	switch d := r.Delta(); {
+	case !r.Both():
+		return ""
+	case math.IsNaN(d):
+		return "?"
+	case d == 0:
+		return "="
+	default:
+		return fmt.Sprintf("%+.2f%%", 100*d)
+	}
 }
 
 // summary formats a median and its confidence interval as "1.23m ± 4%",

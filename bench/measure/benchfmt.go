@@ -11,7 +11,9 @@ import (
 // Write writes every pass of r as one result in Go's benchmark format,
 // after h as file configuration: one op is one pass over the workload, and
 // each result has ns/op and ns/puzzle, and for strategies guesses/puzzle,
-// B/op and allocs/op, like `go test -bench ./bench`. Names end in
+// B/op and allocs/op, like `go test -bench ./bench`. A counted
+// instructions/puzzle is on the first pass's line only: it was measured
+// once, and repeating it would pass one count off as many. Names end in
 // -GOMAXPROCS as go test's do, so that results of either line up. A
 // measurement with a failed pass (a wrong answer, a crash) is left out.
 func Write(w io.Writer, h Header, r *Results) error {
@@ -28,7 +30,7 @@ func Write(w io.Writer, h Header, r *Results) error {
 		if len(m.Failures) > 0 {
 			continue // a wrong answer's time is not a result
 		}
-		for _, p := range m.Passes {
+		for i, p := range m.Passes {
 			ns := float64(p.Elapsed.Nanoseconds())
 			vals := []benchfmt.Value{
 				{Value: ns, Unit: "ns/op"},
@@ -40,6 +42,9 @@ func Write(w io.Writer, h Header, r *Results) error {
 					benchfmt.Value{Value: float64(p.Bytes), Unit: "B/op"},
 					benchfmt.Value{Value: float64(p.Allocs), Unit: "allocs/op"},
 				)
+			}
+			if i == 0 && m.Instructions > 0 {
+				vals = append(vals, benchfmt.Value{Value: m.Instructions, Unit: "instructions/puzzle"})
 			}
 			res := &benchfmt.Result{Config: cfg, Name: benchfmt.Name(m.Name + suffix), Iters: 1, Values: vals}
 			if err := bw.Write(res); err != nil {

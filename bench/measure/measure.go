@@ -37,6 +37,10 @@ type Options struct {
 	// Progress, if not nil, is called after each pass with the passes done
 	// and the total.
 	Progress func(done, total int)
+	// Probe, if not nil, makes the probe of strategy s on w whose
+	// instructions per puzzle are counted with valgrind after the timed
+	// passes (see InstructionsPerPuzzle). Programs are not counted.
+	Probe func(w *workload.Workload, s solvers.Strategy) Probe
 }
 
 // A Measurement is every pass of one solver over one workload.
@@ -49,6 +53,9 @@ type Measurement struct {
 	Puzzles  int
 	Passes   []Pass
 	Failures []error // passes that failed: wrong answers, crashes
+	// Instructions is the instructions per puzzle counted with valgrind,
+	// or 0 when not counted.
+	Instructions float64
 
 	workload *workload.Workload
 }
@@ -149,6 +156,19 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 				opts.Progress(done, total)
 			}
 		}
+	}
+	if opts.Probe == nil {
+		return res, nil
+	}
+	for _, j := range jobs {
+		if j.s == nil || len(j.m.Failures) > 0 || j.w.Len() == 0 {
+			continue
+		}
+		n, err := InstructionsPerPuzzle(ctx, opts.Probe(j.w, j.s), j.w.Len())
+		if err != nil {
+			return res, fmt.Errorf("measure: %s: %w", j.m.Name, err)
+		}
+		j.m.Instructions = n
 	}
 	return res, nil
 }

@@ -10,7 +10,8 @@ import (
 // WriteTable writes one row per measurement: problem, set, strategy,
 // verdict (OK, or WA/RE: such rows get no time and no rank), puzzles,
 // passes, median µs/puzzle, the ratio to the fastest solver of the
-// same problem and set, and guesses/puzzle ("-" for programs).
+// same problem and set, guesses/puzzle ("-" for programs) and, when
+// counted, instructions/puzzle.
 func WriteTable(w io.Writer, r *Results) error {
 	fastest := make(map[[2]string]float64)
 	for _, m := range r.Measurements {
@@ -21,6 +22,10 @@ func WriteTable(w io.Writer, r *Results) error {
 		if ns := m.NsPerPuzzle(); ns > 0 && (fastest[k] == 0 || ns < fastest[k]) {
 			fastest[k] = ns
 		}
+	}
+	counted := false
+	for _, m := range r.Measurements {
+		counted = counted || m.Instructions > 0
 	}
 	var rows [][]string
 	for _, m := range r.Measurements {
@@ -38,8 +43,18 @@ func WriteTable(w io.Writer, r *Results) error {
 			passes += fmt.Sprintf(" (%d failed)", len(m.Failures))
 		}
 		rows = append(rows, []string{m.Problem, m.Set, m.Solver, m.Verdict(), fmt.Sprint(m.Puzzles), passes, us, ratio, guesses})
+		if counted {
+			instr := "-"
+			if m.Instructions > 0 {
+				instr = fmt.Sprintf("%.0f", m.Instructions)
+			}
+			rows[len(rows)-1] = append(rows[len(rows)-1], instr)
+		}
 	}
-	return table.Render(w,
-		[]string{"problem", "set", "strategy", "verdict", "puzzles", "passes", "µs/puzzle", "vs fastest", "guesses/puzzle"},
-		[]bool{false, false, false, false, true, true, true, true, true}, rows)
+	header := []string{"problem", "set", "strategy", "verdict", "puzzles", "passes", "µs/puzzle", "vs fastest", "guesses/puzzle"}
+	right := []bool{false, false, false, false, true, true, true, true, true}
+	if counted {
+		header, right = append(header, "instructions/puzzle"), append(right, true)
+	}
+	return table.Render(w, header, right, rows)
 }

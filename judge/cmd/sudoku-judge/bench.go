@@ -7,7 +7,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,6 +22,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
@@ -30,7 +33,7 @@ func newBenchCmd(e *env) *cobra.Command {
 		programs               []string
 		count, maxPuzzles      int
 		out, testdata          string
-		full                   bool
+		full, instructions     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "bench [--problem sudoku|ID,...|all] [--strategy NAME,...] [--set NAME,...] [--count N] [--program PROGRAM ...] [-o FILE]",
@@ -76,6 +79,11 @@ and the git commit, and whether the tree was dirty.`,
 				return err
 			}
 			opts := measure.Options{Workloads: ws, Strategies: strats, Programs: progs, Count: count, Full: full}
+			if instructions {
+				if opts.Probe, err = instructionProbe(testdata, maxPuzzles); err != nil {
+					return fmt.Errorf("bench: %w", err)
+				}
+			}
 			var done func()
 			opts.Progress, done = benchProgress(e.stderr)
 			res, err := measure.Run(ctx, opts)
@@ -115,6 +123,76 @@ and the git commit, and whether the tree was dirty.`,
 	f.StringVarP(&out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
 	f.StringVar(&testdata, "testdata", "", "read the puzzle sets from this directory instead of those built into the binary")
 	f.BoolVar(&full, "full", false, "also run the pairs that take minutes (naive on the hard sets)")
+	f.BoolVar(&instructions, "instructions", false, "also count each strategy's instructions per puzzle with valgrind's cachegrind (Linux): a figure machine load does not move, which compare --fail-over gates on first")
+	cmd.AddCommand(newBenchProbeCmd())
+	return cmd
+}
+
+// instructionProbe returns how bench --instructions runs this binary's
+// hidden "bench probe" command for a strategy on a workload, or an error
+// when valgrind is missing.
+func instructionProbe(testdata string, max int) (func(*workload.Workload, solvers.Strategy) measure.Probe, error) {
+	if _, err := exec.LookPath("valgrind"); err != nil {
+		return nil, measure.ErrNoValgrind
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("--instructions: cannot find this program to run under valgrind: %w", err)
+	}
+	return func(w *workload.Workload, s solvers.Strategy) measure.Probe {
+		return func(k int) []string {
+			args := []string{self, "bench", "probe", "--problem", w.Problem, "--set", w.Set, "--strategy", s.Name(),
+				"--max", strconv.Itoa(max), "--solve", strconv.Itoa(k)}
+			if testdata != "" {
+				args = append(args, "--testdata", testdata)
+			}
+			return args
+		}
+	}, nil
+}
+
+// newBenchProbeCmd is the process bench --instructions counts under
+// valgrind: it loads one workload and solves its first --solve puzzles
+// with one strategy, and does nothing else.
+func newBenchProbeCmd() *cobra.Command {
+	var problem, set, strategy, testdata string
+	var max, solve int
+	cmd := &cobra.Command{
+		Use:    "probe",
+		Short:  "Solve the first puzzles of one workload with one strategy, for bench --instructions",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			files, err := puzzleSets(testdata)
+			if err != nil {
+				return err
+			}
+			w, err := workload.Load(files, problem, set, max)
+			if err != nil {
+				return fmt.Errorf("bench probe: %w", err)
+			}
+			strats, err := strategies.Select(strategy)
+			if err != nil || len(strats) != 1 {
+				return fmt.Errorf("bench probe: --strategy %q: want one strategy (%v)", strategy, err)
+			}
+			if solve < 0 || solve > w.Len() {
+				return fmt.Errorf("bench probe: --solve %d: want 0 to %d", solve, w.Len())
+			}
+			for i := range solve {
+				if _, err := w.Solve(cmd.Context(), strats[0], i); err != nil {
+					return fmt.Errorf("bench probe: %w", err)
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&problem, "problem", workload.Sudoku, "")
+	f.StringVar(&set, "set", "", "")
+	f.StringVar(&strategy, "strategy", "", "")
+	f.StringVar(&testdata, "testdata", "", "")
+	f.IntVar(&max, "max", 0, "")
+	f.IntVar(&solve, "solve", 0, "")
 	return cmd
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -197,4 +198,56 @@ func TestInstalledBinary(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(elsewhere, "out.txt")); err != nil {
 		t.Error(err)
 	}
+
+	// bench --instructions runs the binary's probe under valgrind, and
+	// compare --fail-over gates on the count.
+	if _, err := exec.LookPath("valgrind"); err != nil {
+		t.Log("valgrind is not installed: not testing --instructions")
+		return
+	}
+	cmd = exec.Command(bin, "bench", "--set", "top95", "--max", "8", "--count", "2", "--strategy", "dlx,fast", "--instructions", "-o", "instr.txt")
+	cmd.Dir = elsewhere
+	if out, err = cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "instructions/puzzle") {
+		t.Fatalf("bench --instructions: %v\n%s", err, out)
+	}
+	res, _, err := compare.ReadFile(filepath.Join(elsewhere, "instr.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := 0
+	for _, r := range res {
+		if v, ok := r.Value("instructions/puzzle"); ok {
+			counts++
+			if v < 1000 {
+				t.Errorf("%s: %v instructions/puzzle", r.Name, v)
+			}
+		}
+	}
+	if counts != 2 {
+		t.Errorf("%d instruction counts, want one per strategy", counts)
+	}
+	// The same file with dlx's count 10% higher fails a 5% gate.
+	text := readFile(t, filepath.Join(elsewhere, "instr.txt"))
+	var more strings.Builder
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if strings.Contains(line, "strategy=dlx") && strings.Contains(line, "instructions/puzzle") {
+			f := strings.Fields(line)
+			v, _ := strconv.ParseFloat(f[len(f)-2], 64)
+			line = strings.Join(append(f[:len(f)-2], strconv.FormatFloat(1.1*v, 'f', 0, 64), "instructions/puzzle"), " ") + "\n"
+		}
+		more.WriteString(line)
+	}
+	moreFile := filepath.Join(elsewhere, "more.txt")
+	os.WriteFile(moreFile, []byte(more.String()), 0o644)
+	code, stdout, stderr := cli(t, "compare", "--fail-over", "5", filepath.Join(elsewhere, "instr.txt"), moreFile)
+	if code != exitFailed || !strings.Contains(stdout, "strategy=dlx/set=top95-2 instructions/puzzle: +10.0%") {
+		t.Errorf("compare --fail-over 5 on instructions: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestBenchInstructionsWithoutValgrind: a clear error, before any
+// measuring, when valgrind is missing.
+func TestBenchInstructionsWithoutValgrind(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	wantUsageError(t, "needs valgrind", "bench", "--set", "top95", "--max", "1", "--count", "1", "--strategy", "dlx", "--instructions")
 }
