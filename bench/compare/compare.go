@@ -69,7 +69,7 @@ type Table struct {
 	Unit    string
 	Exact   bool // Unit is one of ExactUnits
 	Counted bool // Unit is one of CountedUnits
-	Rows  []Row
+	Rows    []Row
 	// OldGeomean and NewGeomean are the geometric means of the medians of
 	// the rows that have both sides; 0 when there are none or a median is
 	// not positive.
