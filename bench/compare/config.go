@@ -9,8 +9,8 @@ import (
 )
 
 // ConfigKeys are the file configuration keys compare prints for each input,
-// in order: the machine, the toolchain and the source tree.
-var ConfigKeys = []string{"cpu", "goos", "goarch", "go", "commit", "dirty"}
+// in order: the machine, the toolchain, the build and the source tree.
+var ConfigKeys = []string{"cpu", "goos", "goarch", "go", "version", "commit", "dirty"}
 
 // MachineKeys are the keys that must agree for two files' times to be
 // comparable: results from different machines differ for reasons that have

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"strings"
 )
 
@@ -21,9 +22,12 @@ type Header struct {
 	GOOS, GOARCH string
 	CPU          string
 	GoVersion    string // the toolchain that built the benchmark, runtime.Version()
-	Pkg          string
-	Commit       string // "" when unknown
-	Dirty        bool   // the working tree had changes not in Commit
+	// Version is the build's module version, such as "v1.2.0" or
+	// "(devel)" for a build from a checkout, or "" when unknown.
+	Version string
+	Pkg     string
+	Commit  string // "" when unknown
+	Dirty   bool   // the working tree had changes not in Commit
 }
 
 // config returns the header as benchfmt configuration lines, in order.
@@ -38,6 +42,7 @@ func (h Header) config() [][2]string {
 	add("goarch", h.GOARCH)
 	add("cpu", h.CPU)
 	add("go", h.GoVersion)
+	add("version", h.Version)
 	add("pkg", h.Pkg)
 	add("commit", h.Commit)
 	if h.Commit != "" {
@@ -46,11 +51,34 @@ func (h Header) config() [][2]string {
 	return c
 }
 
-// Describe returns the header of this machine and of the git tree at dir.
-// What it could not find out comes back as warnings, not errors: results
-// are worth writing without a commit.
+// Describe returns the header of this machine and of the build measuring:
+// the commit the binary was built from when the build recorded it (go
+// build in a git checkout does), else that of the git tree at dir (go run,
+// go test). What it could not find out comes back as warnings, not
+// errors: results are worth writing without a commit.
 func Describe(ctx context.Context, dir string) (Header, []error) {
+	info, _ := debug.ReadBuildInfo()
+	return describe(ctx, dir, info)
+}
+
+func describe(ctx context.Context, dir string, info *debug.BuildInfo) (Header, []error) {
 	h := Header{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPU: cpuName(), GoVersion: runtime.Version(), Pkg: Pkg}
+	if info != nil {
+		h.Version = info.Main.Version
+		var revision, modified string
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				revision = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+		if revision != "" {
+			h.Commit, h.Dirty = revision, modified == "true"
+			return h, nil
+		}
+	}
 	var warnings []error
 	commit, err := git(ctx, dir, "rev-parse", "HEAD")
 	if err != nil {

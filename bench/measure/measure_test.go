@@ -3,8 +3,10 @@ package measure
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -220,5 +222,34 @@ func TestDescribe(t *testing.T) {
 		if kv[0] == "commit" || kv[0] == "dirty" {
 			t.Errorf("config %v without a commit", kv)
 		}
+	}
+}
+
+func TestDescribeBuild(t *testing.T) {
+	tests := []struct {
+		name        string
+		info        *debug.BuildInfo
+		wantVersion string
+		wantCommit  string
+		wantDirty   bool
+	}{
+		{"installed release", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"},
+			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}}}, "v1.2.0", "abc123", false},
+		{"dirty build", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "def456"}, {Key: "vcs.modified", Value: "true"}}}, "(devel)", "def456", true},
+		{"go run outside git", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "(devel)", "", false},
+		{"no build info", nil, "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, _ := describe(context.Background(), t.TempDir(), tt.info)
+			if h.Version != tt.wantVersion || h.Commit != tt.wantCommit || h.Dirty != tt.wantDirty {
+				t.Errorf("header %+v, want version %q commit %q dirty %v", h, tt.wantVersion, tt.wantCommit, tt.wantDirty)
+			}
+			cfg := fmt.Sprint(h.config())
+			if tt.wantVersion != "" && !strings.Contains(cfg, "version "+tt.wantVersion) {
+				t.Errorf("config %s lacks the version", cfg)
+			}
+		})
 	}
 }

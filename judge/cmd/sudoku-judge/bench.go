@@ -21,6 +21,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
@@ -46,14 +47,19 @@ Problem "sudoku" counts up to two solutions of each puzzle of the public sets
 in testdata (the uniqueness check); a contest problem solves its own tests
 (set "tests") or a public set written in its input format, case by case.
 --program adds contest programs (executables, or .c/.cpp/.go/.py sources that
-are compiled first), timed as whole processes on the same inputs; they need a
-contest --problem. Pairs that take minutes (naive on the hard sets) are
+are compiled first, inside the sandbox as 'test' compiles them), timed as whole
+processes on the same inputs, every output checked; they need a contest --problem. Pairs that take minutes (naive on the hard sets) are
 skipped unless --full.
 
 With -o, the results are written in Go's benchmark format, readable by
 benchstat and 'sudoku-judge compare', and the per-puzzle times beside it in
-FILE.puzzles.json, for 'sudoku-judge report'. The file records the machine
-and the git commit, and whether the tree was dirty.`,
+FILE.puzzles.json, for 'sudoku-judge report'. The file records the machine,
+the Go version, the build's version and commit (the binary's own when the
+build recorded it, else the checkout's), and whether the tree was dirty.
+
+--instructions also counts each strategy's instructions per puzzle under
+valgrind (cachegrind), a figure that does not move with the machine's load:
+see the README.`,
 		Example: `  sudoku-judge bench --set top95,hardest1106 -o new.txt
   sudoku-judge bench --problem poj3074 --set tests,top1465 --program sol.cpp --strategy dlx,fast`,
 		Args: cobra.NoArgs,
@@ -287,7 +293,9 @@ func setFiles() []string {
 	return files
 }
 
-// buildPrograms builds each contest program; cleanup removes the builds.
+// buildPrograms builds each contest program, compiling sources inside
+// the sandbox as test does: a source can make the compiler read any file
+// it sees. cleanup removes the builds.
 func buildPrograms(ctx context.Context, srcs []string) ([]measure.Program, func(), error) {
 	var exes []*lang.Executable
 	cleanup := func() {
@@ -295,10 +303,22 @@ func buildPrograms(ctx context.Context, srcs []string) ([]measure.Program, func(
 			x.Close()
 		}
 	}
+	if len(srcs) == 0 {
+		return nil, cleanup, nil
+	}
+	sb, err := newSandbox()
+	if err != nil {
+		return nil, cleanup, fmt.Errorf("bench: --program: compiling needs the sandbox: %w", err)
+	}
+	defer sb.Close()
 	var progs []measure.Program
 	seen := make(map[string]bool)
 	for _, src := range srcs {
-		x, err := lang.Build(ctx, src, lang.Options{})
+		x, err := lang.Build(ctx, src, lang.Options{Sandbox: sb})
+		var ce *lang.CompileError
+		if errors.As(err, &ce) {
+			return nil, cleanup, fmt.Errorf("bench: --program %s: %w\n%s", src, ce, program.CompilerLog(ce, 30))
+		}
 		if err != nil {
 			return nil, cleanup, fmt.Errorf("bench: --program %s: %w", src, err)
 		}

@@ -251,3 +251,31 @@ func TestBenchInstructionsWithoutValgrind(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	wantUsageError(t, "needs valgrind", "bench", "--set", "top95", "--max", "1", "--count", "1", "--strategy", "dlx", "--instructions")
 }
+
+// TestBenchProgramSandboxedCompile: a --program source is compiled in the
+// sandbox, as test compiles it: the compiler cannot read a file of the
+// host's /tmp, and a compile error shows the compiler's log.
+func TestBenchProgramSandboxedCompile(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	if _, err := newSandbox(); err != nil {
+		t.Skipf("no sandbox here: %v", err)
+	}
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.h")
+	os.WriteFile(secret, []byte("int secret = 1;\n"), 0o644)
+	peek := filepath.Join(dir, "peek.c")
+	os.WriteFile(peek, []byte("#include \""+secret+"\"\n#include <stdio.h>\nint main(void) { printf(\"42\\n\"); return 0; }\n"), 0o644)
+	fortytwo := filepath.Join(dir, "fortytwo.c")
+	os.WriteFile(fortytwo, []byte("#include <stdio.h>\nint main(void) { printf(\"42\\n\"); return 0; }\n"), 0o644)
+
+	code, stdout, stderr := cli(t, "bench", "--problem", "poj3074", "--set", "top95", "--max", "2", "--count", "1", "--strategy", "fast", "--program", peek)
+	if code != exitUsage || !strings.Contains(stderr, "secret.h: No such file or directory") || stdout != "" {
+		t.Errorf("a source including a host file: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli(t, "bench", "--problem", "poj3074", "--set", "top95", "--max", "2", "--count", "1", "--strategy", "fast", "--program", fortytwo)
+	if code != exitFailed || !strings.Contains(stdout, "fortytwo.c") || !strings.Contains(stderr, "WA") {
+		t.Errorf("a compiled wrong program: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
