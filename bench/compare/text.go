@@ -11,7 +11,7 @@ import (
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/table"
+	"github.com/sudoku-judge/sudoku-judge/internal/textable"
 )
 
 // WriteText writes one table per unit, like benchstat: each benchmark's
@@ -40,7 +40,7 @@ func (c *Comparison) WriteText(w io.Writer) error {
 			rows = append(rows, []string{"geomean", benchunit.Scale(t.OldGeomean, cls), benchunit.Scale(t.NewGeomean, cls),
 				fmt.Sprintf("%+.2f%%", 100*(t.NewGeomean/t.OldGeomean-1)), ""})
 		}
-		err := table.Render(w,
+		err := textable.Render(w,
 			[]string{t.Unit, c.OldName, c.NewName, "vs base", "p (n)"},
 			[]bool{false, true, true, true, true}, rows)
 		if err != nil {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/table"
+	"github.com/sudoku-judge/sudoku-judge/internal/textable"
 )
 
 // WriteTable writes one row per measurement: problem, set, strategy,
@@ -56,5 +56,5 @@ func WriteTable(w io.Writer, r *Results) error {
 	if counted {
 		header, right = append(header, "instructions/puzzle"), append(right, true)
 	}
-	return table.Render(w, header, right, rows)
+	return textable.Render(w, header, right, rows)
 }
