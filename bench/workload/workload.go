@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
-	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
@@ -31,9 +30,9 @@ type Workload struct {
 	// program reads them; nil for Sudoku, which has no input format.
 	Inputs []Input
 
-	prob    problems.Problem // nil for Sudoku
+	poser   poser
 	puzzles []*solvers.Puzzle
-	unique  bool // Sudoku: each puzzle has one solution, else two or more
+	slow    map[string]string // strategy -> why a pass takes minutes
 }
 
 // An Input is one input file of a workload.
@@ -83,78 +82,34 @@ func inputWriter(prob problems.Problem) func(io.Writer, []*solvers.Puzzle) error
 
 // Load returns the workload of set posed as problem, at most max puzzles
 // (0: all). sets holds the puzzle sets' files: the module's embedded
-// testdata (sudokujudge.Testdata) or os.DirFS of a directory. It returns an
-// error wrapping [ErrNotApplicable] for a pair that does not go together,
-// such as Sudoku with Tests or a 16x16 problem with a 9x9 set.
+// testdata (sudokujudge.Testdata) or os.DirFS of a directory. It returns
+// an error wrapping [ErrNotApplicable] for a pair that does not go
+// together, such as Sudoku with Tests or a 16x16 problem with a 9x9 set.
 func Load(sets fs.FS, problem, set string, max int) (*Workload, error) {
-	w := &Workload{Problem: problem, Set: set}
-	if problem == Sudoku {
-		if set == Tests {
-			return nil, fmt.Errorf("workload: %s/%s: %w: sudoku has no tests of its own", problem, set, ErrNotApplicable)
-		}
-		s, err := puzzleset.Lookup(set)
-		if err != nil {
-			return nil, fmt.Errorf("workload: %w", err)
-		}
-		ps, err := puzzleset.LoadFS(sets, set, max)
-		if err != nil {
-			return nil, fmt.Errorf("workload: %w", err)
-		}
-		w.puzzles, w.unique = ps, s.Unique
-		return w, nil
-	}
-	prob, err := catalog.Lookup(problem)
+	p, err := lookup(problem)
 	if err != nil {
 		return nil, fmt.Errorf("workload: %w", err)
 	}
-	w.prob = prob
+	w := &Workload{Problem: problem, Set: set, poser: p}
 	if set == Tests {
-		tests, err := prob.Tests()
-		if err != nil {
-			return nil, fmt.Errorf("workload: %s: %w", problem, err)
+		if w.puzzles, w.Inputs, err = p.tests(max); err != nil {
+			return nil, fmt.Errorf("workload: %s/%s: %w", problem, set, err)
 		}
-		for _, t := range tests {
-			if max > 0 && len(w.puzzles) >= max {
-				break
-			}
-			ps, err := prob.Parse(t.Name, t.Input)
-			if err != nil {
-				return nil, fmt.Errorf("workload: %s: %w", problem, err)
-			}
-			if max > 0 && len(w.puzzles)+len(ps) > max {
-				// Keep the input whole for programs; the built-ins see only max.
-				ps = ps[:max-len(w.puzzles)]
-				var buf bytes.Buffer
-				if write := inputWriter(prob); write != nil && write(&buf, ps) == nil {
-					t.Input = buf.Bytes()
-					if t.Answer, err = referenceAnswer(prob, t.Name, t.Input); err != nil {
-						return nil, fmt.Errorf("workload: %s: %w", problem, err)
-					}
-				}
-			}
-			w.puzzles = append(w.puzzles, ps...)
-			w.Inputs = append(w.Inputs, Input{Name: t.Name, Data: t.Input, Cases: len(ps), Answer: t.Answer})
-		}
+		w.slow = make(map[string]string)
 		return w, nil
 	}
-	write := inputWriter(prob)
-	if write == nil {
-		return nil, fmt.Errorf("workload: %s/%s: %w: the public sets are 9x9 and %s is measured on its tests only", problem, set, ErrNotApplicable, problem)
+	s, err := puzzleset.Lookup(set)
+	if err != nil {
+		return nil, fmt.Errorf("workload: %w", err)
 	}
 	ps, err := puzzleset.LoadFS(sets, set, max)
 	if err != nil {
 		return nil, fmt.Errorf("workload: %w", err)
 	}
-	var buf bytes.Buffer
-	if err := write(&buf, ps); err != nil {
+	if w.poser, w.Inputs, err = p.pose(s, ps); err != nil {
 		return nil, fmt.Errorf("workload: %s/%s: %w", problem, set, err)
 	}
-	answer, err := referenceAnswer(prob, set, buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("workload: %s/%s: %w", problem, set, err)
-	}
-	w.puzzles = ps
-	w.Inputs = []Input{{Name: set, Data: buf.Bytes(), Cases: len(ps), Answer: answer}}
+	w.puzzles, w.slow = ps, s.Slow
 	return w, nil
 }
 
@@ -182,12 +137,8 @@ func (e *CheckError) Unwrap() error { return e.Err }
 // CheckOutput judges a program's output on input i with the problem's
 // checker.
 func (w *Workload) CheckOutput(ctx context.Context, i int, output []byte) error {
-	if w.prob == nil {
-		return nil
-	}
 	in := w.Inputs[i]
-	res := contest.Run(ctx, w.prob.Checker(), in.Data, output, in.Answer)
-	if res.Verdict != contest.AC {
+	if res := w.poser.check(ctx, in, output); res.Verdict != contest.AC {
 		return &CheckError{Verdict: string(res.Verdict), Err: fmt.Errorf("%s/%s input %s: %s", w.Problem, w.Set, in.Name, res.Message)}
 	}
 	return nil
@@ -195,22 +146,19 @@ func (w *Workload) CheckOutput(ctx context.Context, i int, output []byte) error 
 
 // CheckAnswers judges a strategy's answers, one per puzzle in order, with
 // the problem's checker, input by input, as it would a program's output.
-// For Sudoku, Solve has already checked each count.
+// Without inputs (Sudoku), Solve has already checked each answer.
 func (w *Workload) CheckAnswers(ctx context.Context, answers []problems.Answer) error {
-	if w.prob == nil {
-		return nil
-	}
 	if len(answers) != len(w.puzzles) {
 		return fmt.Errorf("%s/%s: %d answers for %d puzzles", w.Problem, w.Set, len(answers), len(w.puzzles))
 	}
 	for i, in := range w.Inputs {
 		n := min(in.Cases, len(answers))
-		var out bytes.Buffer
-		if err := w.prob.Format(&out, answers[:n]); err != nil {
+		out, err := w.poser.format(answers[:n])
+		if err != nil {
 			return fmt.Errorf("%s/%s input %s: %w", w.Problem, w.Set, in.Name, err)
 		}
 		answers = answers[n:]
-		if err := w.CheckOutput(ctx, i, out.Bytes()); err != nil {
+		if err := w.CheckOutput(ctx, i, out); err != nil {
 			return err
 		}
 	}
@@ -221,29 +169,18 @@ func (w *Workload) CheckAnswers(ctx context.Context, answers []problems.Answer) 
 // do not go together.
 var ErrNotApplicable = errors.New("not applicable")
 
-// Solve solves puzzle i with s and checks the answer: the number of
-// solutions for Sudoku (one for a set of unique puzzles, two for the
-// others), the problem's SolveCase succeeding otherwise.
+// Solve solves puzzle i with s and checks what one answer shows: the
+// number of solutions for Sudoku (one for a set of unique puzzles, two
+// for the others), the problem's SolveCase succeeding otherwise.
 func (w *Workload) Solve(ctx context.Context, s solvers.Strategy, i int) (problems.Answer, error) {
-	p := w.puzzles[i]
-	if w.prob != nil {
-		a, err := w.prob.SolveCase(ctx, s, p)
-		if err != nil {
-			return a, fmt.Errorf("%s/%s puzzle %d: %w", w.Problem, w.Set, i+1, err)
-		}
-		return a, nil
-	}
-	n, st, err := solvers.Count(ctx, s, p, 2)
-	a := problems.Answer{Solutions: n, Stats: st}
+	a, err := w.poser.solve(ctx, s, w.puzzles[i])
 	if err != nil {
-		return a, fmt.Errorf("%s/%s puzzle %d: %s: %w", w.Problem, w.Set, i+1, s.Name(), err)
-	}
-	want := 1
-	if !w.unique {
-		want = 2
-	}
-	if n != want {
-		return a, &CheckError{Verdict: "WA", Err: fmt.Errorf("%s/%s puzzle %d: %s found %d solutions (counting up to 2), want %d", w.Problem, w.Set, i+1, s.Name(), n, want)}
+		var ce *CheckError
+		if errors.As(err, &ce) {
+			ce.Err = fmt.Errorf("%s/%s puzzle %d: %w", w.Problem, w.Set, i+1, ce.Err)
+			return a, ce
+		}
+		return a, fmt.Errorf("%s/%s puzzle %d: %w", w.Problem, w.Set, i+1, err)
 	}
 	return a, nil
 }
@@ -260,20 +197,18 @@ func (w *Workload) Skip(s solvers.Strategy, full bool) string {
 			return fmt.Sprintf("%s does not handle %s: %v", s.Name(), w.Problem, err)
 		}
 	}
-	if !full {
-		// What takes minutes is declared where the puzzles are: a
-		// problem's tests in its problem.yaml (harness.slow), a public
-		// set in package puzzleset.
-		key, why := w.Set, ""
-		if w.Set == Tests {
-			key = w.Problem + "/" + Tests
-			why = w.prob.Config().Harness.Slow[s.Name()]
-		} else if set, err := puzzleset.Lookup(w.Set); err == nil {
-			why = set.Slow[s.Name()]
-		}
-		if why != "" {
-			return fmt.Sprintf("%s on %s %s (set BENCH_FULL=1 or --full to run it)", s.Name(), key, why)
-		}
+	if full {
+		return ""
+	}
+	// What takes minutes is declared where the puzzles are: a problem's
+	// tests in its problem.yaml (harness.slow), a public set in package
+	// puzzleset.
+	key, why := w.Set, w.slow[s.Name()]
+	if w.Set == Tests {
+		key, why = w.Problem+"/"+Tests, w.poser.slowTests(s.Name())
+	}
+	if why != "" {
+		return fmt.Sprintf("%s on %s %s (set BENCH_FULL=1 or --full to run it)", s.Name(), key, why)
 	}
 	return ""
 }

@@ -3,9 +3,12 @@ package workload
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/perf/benchfmt"
 
 	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -124,10 +127,37 @@ func TestSolveChecksAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.unique = true
+	w.poser = uniqueness{want: 1}
 	s, _ := strategies.Lookup("dlx")
-	if _, err := w.Solve(context.Background(), s, 0); err == nil || !strings.Contains(err.Error(), "found 2 solutions") {
-		t.Errorf("error %v, want a wrong count", err)
+	_, err = w.Solve(context.Background(), s, 0)
+	var ce *CheckError
+	if !errors.As(err, &ce) || ce.Verdict != "WA" || !strings.Contains(err.Error(), "sudoku/serg puzzle 1: dlx found 2 solutions") {
+		t.Errorf("error %v, want a WA naming the puzzle and the wrong count", err)
+	}
+}
+
+// TestPosers: problem= names one of two declared kinds, and every name
+// Problems lists loads.
+func TestPosers(t *testing.T) {
+	names := Problems()
+	if names[0] != Sudoku || len(names) < 5 {
+		t.Fatalf("Problems() = %v", names)
+	}
+	for _, name := range names {
+		if err := Lookup(name); err != nil {
+			t.Errorf("Lookup(%q): %v", name, err)
+		}
+	}
+	if err := Lookup("nosuch"); err == nil {
+		t.Error("Lookup(nosuch) succeeded")
+	}
+	// A Sudoku workload has no inputs, so no program output to judge.
+	w, err := Load(sudokujudge.Testdata(), Sudoku, "top95", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := w.poser.check(context.Background(), Input{}, []byte("x")); res.Verdict == "AC" {
+		t.Error("sudoku accepted a program's output")
 	}
 }
 
@@ -164,5 +194,47 @@ func TestCheckAnswers(t *testing.T) {
 		if err := w.CheckOutput(context.Background(), 0, []byte("42\n")); !errors.As(err, &ce) || ce.Verdict != "WA" {
 			t.Errorf(`%s: output "42": %v, want a WA CheckError`, problem, err)
 		}
+	}
+}
+
+// TestBaselineNames: every benchmark of the shipped baseline is named now
+// as it was then, so old baselines still compare (issue 11).
+func TestBaselineNames(t *testing.T) {
+	f, err := os.Open("../baselines/intel-xeon-2core.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	loaded := make(map[string]*Workload)
+	r := benchfmt.NewReader(f, f.Name())
+	n := 0
+	for r.Scan() {
+		res, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		base := res.Name.Base()
+		_, parts := res.Name.Parts()
+		keys := make(map[string]string)
+		for _, p := range parts {
+			k, v, _ := strings.Cut(strings.TrimPrefix(string(p), "/"), "=")
+			keys[k] = v
+		}
+		key := keys["problem"] + "/" + keys["set"]
+		w := loaded[key]
+		if w == nil {
+			if w, err = Load(sudokujudge.Testdata(), keys["problem"], keys["set"], 1); err != nil {
+				t.Fatalf("%s: %v", res.Name, err)
+			}
+			loaded[key] = w
+		}
+		want := "Benchmark" + string(res.Name.Full())
+		if got := "Benchmark" + w.Name(keys["strategy"]); !strings.HasPrefix(want, got) || string(base) != "Solve" {
+			t.Errorf("baseline has %s, now named %s", want, got)
+		}
+		n++
+	}
+	if n < 50 {
+		t.Errorf("read %d baseline results", n)
 	}
 }

@@ -22,7 +22,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
-	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
@@ -215,17 +214,15 @@ func setNames() []string {
 func benchWorkloads(problemList, setList, testdata string, max int) ([]*workload.Workload, error) {
 	var probs []string
 	switch problemList = strings.TrimSpace(problemList); problemList {
-	case "", workload.Sudoku:
+	case "":
 		probs = []string{workload.Sudoku}
 	case "all":
-		probs = append([]string{workload.Sudoku}, catalog.IDs()...)
+		probs = workload.Problems()
 	default:
 		for _, id := range strings.Split(problemList, ",") {
 			id = strings.TrimSpace(id)
-			if id != workload.Sudoku {
-				if _, err := catalog.Lookup(id); err != nil {
-					return nil, fmt.Errorf("bench: --problem: %w", err)
-				}
+			if err := workload.Lookup(id); err != nil {
+				return nil, fmt.Errorf("bench: --problem: %w", err)
 			}
 			probs = append(probs, id)
 		}
