@@ -157,7 +157,7 @@ func distributionChart(workload string, series []measure.TimeSeries) (template.H
 	p := plot.New()
 	p.Title.Text = "Per-puzzle times: " + workload
 	p.X.Label.Text = "µs for one puzzle, median of the passes (log scale)"
-	p.Y.Label.Text = "share of the puzzles solved within that time"
+	p.Y.Label.Text = "share of puzzles solved"
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = logTicks{}
 	p.Y.Min, p.Y.Max = 0, 1

@@ -200,7 +200,7 @@ func distributionSections(in Input) ([]Section, error) {
 		secs = append(secs, Section{
 			ID:    fmt.Sprintf("distribution-%d", i+1),
 			Title: "Per-puzzle times: " + w,
-			Note: "The share of the puzzles each strategy solves within a given time, each puzzle timed on its own " +
+			Note: "Up, the share of the puzzles each strategy solves within the time across; each puzzle timed on its own " +
 				"(median of the passes; log scale). A curve far to the right at the top is a long tail: a few puzzles " +
 				"that take that strategy much longer than the rest. The table's median is over puzzles." + programsNote(in, w),
 			SVG:    svg,
