@@ -46,9 +46,6 @@ func (sv *solver) lockedCandidates(st *state) bool {
 
 const (
 	seg     = 1 | 1<<3 | 1<<6  // first bit of each box's triplet in a row
-	stack0  = 1 | 1<<3 | 1<<6  // first column of each stack
-	stack1  = stack0 << 1      // second column of each stack
-	stack2  = stack0 << 2      // third column of each stack
 	bandCol = 1 | 1<<9 | 1<<18 // the cells of column 0 of a band
 )
 
@@ -57,14 +54,6 @@ const (
 // triplets of the same row. No shift reaches the other band's positions.
 func others(y uint64) uint64 {
 	return (y<<3 | y>>6 | y<<6 | y>>3) & (seg | seg<<27)
-}
-
-// otherCols returns, for a set of columns, the other columns of their
-// stacks.
-func otherCols(y uint64) uint64 {
-	r1 := (y<<1)&(stack1|stack2) | (y>>2)&stack0
-	r2 := (y<<2)&stack2 | (y>>1)&(stack0|stack1)
-	return r1 | r2
 }
 
 // lockedStandard is lockedCandidates for the standard boxes, all the
@@ -79,18 +68,17 @@ func (sv *solver) lockedStandard(st *state) bool {
 		keep := &sv.topo.bandKeep
 		keepLo := uint64(keep[bandTriplets(b.lo)]) | uint64(keep[bandTriplets(b.lo>>27)])<<27
 		keepHi := uint64(keep[bandTriplets(b.hi)])
-		// The columns holding d in each band.
-		c0 := (b.lo | b.lo>>9 | b.lo>>18) & rowCells
-		c1 := (b.lo>>27 | b.lo>>36 | b.lo>>45) & rowCells
-		c2 := (b.hi | b.hi>>9 | b.hi>>18) & rowCells
-		// A column whose d lies in one band: d leaves the other columns
-		// of that band's box. A box whose d lies in one column: d leaves
-		// the column in the other bands.
-		s0, s1, s2 := c0&^otherCols(c0), c1&^otherCols(c1), c2&^otherCols(c2)
-		drop0 := (otherCols(c0&^(c1|c2)) | s1 | s2) * bandCol
-		drop1 := (otherCols(c1&^(c0|c2)) | s0 | s2) * bandCol
-		drop2 := (otherCols(c2&^(c0|c1)) | s0 | s1) * bandCol
-		nb := board{lo: b.lo & keepLo &^ (drop0 | drop1<<27), hi: b.hi & keepHi &^ drop2}
+		// The columns holding d in each band, band i at bits 9i-9i+8,
+		// and the columns d keeps there, stack by stack.
+		u := b.lo | b.lo>>9 | b.lo>>18
+		cols := u&rowCells | (u>>27&rowCells)<<9 | ((b.hi|b.hi>>9|b.hi>>18)&rowCells)<<18
+		ck := uint64(0)
+		for k := uint(0); k < 9; k += 3 {
+			ck |= spreadStack(uint64(sv.topo.stackKeep[stackTriplets(cols>>k)])) << k
+		}
+		keepLo &= (ck&rowCells)*bandCol | (ck>>9&rowCells)*bandCol<<27
+		keepHi &= (ck >> 18 & rowCells) * bandCol
+		nb := board{lo: b.lo & keepLo, hi: b.hi & keepHi}
 		if !nb.equal(b) {
 			// Not marked for locked candidates again: a second pass
 			// rarely finds more, and the singles come first anyway.
@@ -138,6 +126,40 @@ func bandKeepTable() (keep [512]uint32) {
 			}
 		}
 		keep[i] = uint32(lockedRows(w, seg) & (1<<27 - 1))
+	}
+	return keep
+}
+
+// stackTriplets returns the low three columns of each band of cols (band i
+// at bits 9i-9i+8) as an index of stackKeep: band i's column a at bit 3i+a.
+func stackTriplets(cols uint64) uint {
+	x := cols & (7 | 7<<9 | 7<<18)
+	return uint((x | x>>6 | x>>12) & 511)
+}
+
+// spreadStack undoes stackTriplets: bit 3i+a goes to bit 9i+a.
+func spreadStack(x uint64) uint64 {
+	return x&7 | (x&0x38)<<6 | (x&0x1C0)<<12
+}
+
+// stackKeepTable returns the columns of a stack a digit keeps under
+// locked candidates by the columns holding it in each band, both as
+// stackTriplets numbers them. A stack's columns and bands stand to each
+// other as a band's rows and boxes: the table is bandKeep transposed.
+func stackKeepTable(bandKeep *[512]uint32) (keep [512]uint16) {
+	for i := range keep {
+		band := 0 // band i's column a is row a's box i
+		for b := 0; b < 3; b++ {
+			for a := 0; a < 3; a++ {
+				band |= i >> (3*b + a) & 1 << (3*a + b)
+			}
+		}
+		k := bandKeep[band]
+		for b := 0; b < 3; b++ {
+			for a := 0; a < 3; a++ {
+				keep[i] |= uint16(k>>(9*a+3*b)&1) << (3*b + a)
+			}
+		}
 	}
 	return keep
 }

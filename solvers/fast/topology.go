@@ -19,6 +19,9 @@ type topology struct {
 	// keeps under locked candidates by the band's non-empty triplets
 	// (see bandTriplets).
 	bandKeep [512]uint32
+	// stackKeep is the same for the columns of a stack (see
+	// stackTriplets).
+	stackKeep [512]uint16
 }
 
 // newTopology builds the masks for a 9x9 grid whose cell i lies in region
@@ -45,6 +48,7 @@ func (t *topology) init(region func(i int) int) {
 	}
 	if t.standard {
 		t.bandKeep = bandKeepTable()
+		t.stackKeep = stackKeepTable(&t.bandKeep)
 	}
 	for c := 0; c < numCell; c++ {
 		var p board
