@@ -17,10 +17,12 @@
 //
 //	go test -run '^$' -bench . -benchtime=1x -short ./bench
 //
-// Compare two runs with benchstat, e.g. across strategies:
+// Compare two runs with benchstat or `sudoku-judge compare`, which take
+// the same projections, e.g. across strategies:
 //
 //	go test -run '^$' -bench . -count 10 ./bench > new.txt
 //	benchstat -col /strategy -filter /problem:sudoku new.txt
+//	sudoku-judge compare -col /strategy -filter '/strategy:(mrv OR dlx)' new.txt
 //
 // `sudoku-judge bench` (package bench/measure) makes the same measurements
 // from the command line, adds contest programs and per-puzzle times, and
