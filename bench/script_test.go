@@ -27,27 +27,33 @@ func TestBenchCompareScript(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, ".git")); err != nil {
 		t.Skip("not a git checkout")
 	}
-	worktrees := func() string {
+	// The script makes its worktree under TMPDIR: give it one of the
+	// test's own, and look only there afterwards, since other checkouts
+	// of the repository add and remove worktrees while the test runs.
+	tmpdir := t.TempDir()
+	leftOver := func() []string {
 		out, err := exec.Command("git", "-C", root, "worktree", "list", "--porcelain").Output()
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Only the paths: other checkouts' HEADs move while the test runs.
 		var paths []string
 		for _, line := range strings.Split(string(out), "\n") {
-			if strings.HasPrefix(line, "worktree ") {
-				paths = append(paths, line)
+			if p, ok := strings.CutPrefix(line, "worktree "); ok && strings.HasPrefix(p, tmpdir) {
+				paths = append(paths, p)
 			}
 		}
-		return strings.Join(paths, "\n")
+		entries, _ := os.ReadDir(tmpdir)
+		for _, e := range entries {
+			paths = append(paths, filepath.Join(tmpdir, e.Name()))
+		}
+		return paths
 	}
-	before := worktrees()
 	headBench, _ := exec.Command("git", "-C", root, "show", "HEAD:judge/cmd/sudoku-judge/bench.go").Output()
 
 	out := t.TempDir()
 	cmd := exec.Command(filepath.Join(root, "scripts", "bench-compare.sh"), "HEAD")
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(),
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmpdir,
 		"BENCH_ARGS=--set top95 --max 5 --strategy dlx,fast", "ROUNDS=2",
 		"RUN_ARGS=--problem poj2676 --strategy fast", "OUT="+out, "FAIL_OVER=1000")
 	var stdout, stderr bytes.Buffer
@@ -72,8 +78,8 @@ func TestBenchCompareScript(t *testing.T) {
 	} else if code != 2 || !strings.Contains(stderr.String(), "has no working 'sudoku-judge bench' command") {
 		t.Errorf("HEAD without the bench command: exit %d, stderr:\n%s", code, stderr.String())
 	}
-	if after := worktrees(); after != before {
-		t.Errorf("worktrees before:\n%s\nafter:\n%s", before, after)
+	if left := leftOver(); len(left) > 0 {
+		t.Errorf("the script left behind %v", left)
 	}
 }
 
