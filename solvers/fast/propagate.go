@@ -28,6 +28,20 @@ func (sv *solver) place(st *state, d, c int) {
 	st.placed[d] |= t.cellUnits[c]
 }
 
+// digitsLo returns the digits whose lo word has bit i.
+func digitsLo(cand *[9]board, i uint) uint32 {
+	return uint32(cand[0].lo>>i&1 | cand[1].lo>>i&1<<1 | cand[2].lo>>i&1<<2 |
+		cand[3].lo>>i&1<<3 | cand[4].lo>>i&1<<4 | cand[5].lo>>i&1<<5 |
+		cand[6].lo>>i&1<<6 | cand[7].lo>>i&1<<7 | cand[8].lo>>i&1<<8)
+}
+
+// digitsHi returns the digits whose hi word has bit i.
+func digitsHi(cand *[9]board, i uint) uint32 {
+	return uint32(cand[0].hi>>i&1 | cand[1].hi>>i&1<<1 | cand[2].hi>>i&1<<2 |
+		cand[3].hi>>i&1<<3 | cand[4].hi>>i&1<<4 | cand[5].hi>>i&1<<5 |
+		cand[6].hi>>i&1<<6 | cand[7].hi>>i&1<<7 | cand[8].hi>>i&1<<8)
+}
+
 // dropBit clears bit i of word w (0 lo, 1 hi) in every digit's board and
 // returns the digits that had it. Unrolled: the loop costs as much as the
 // work.
@@ -142,31 +156,63 @@ func (sv *solver) propagate(st *state) bool {
 			return false
 		}
 		if sLo, sHi := ones&^twos, onesHi&^twosHi; sLo|sHi != 0 {
-			// The words are walked apart: board.first would test which
-			// is empty at every step.
-			for d := range st.cand {
-				for s := st.cand[d].lo & sLo; s != 0; s &= s - 1 {
-					c := bits.TrailingZeros64(s)
-					// An earlier single of this batch may have taken
-					// the cell's only candidate.
-					if st.cand[d].lo>>uint(c)&1 == 0 {
+			if bits.OnesCount64(sLo)+bits.OnesCount64(sHi) <= 2 {
+				// Few singles: cell by cell, finding each one's digit
+				// costs less than a walk over the digits. An earlier
+				// single of the batch may have taken a cell's only
+				// candidate.
+				for ; sLo != 0; sLo &= sLo - 1 {
+					c := bits.TrailingZeros64(sLo)
+					m := digitsLo(&st.cand, uint(c))
+					if m == 0 {
 						return false
 					}
+					d := bits.TrailingZeros32(m)
 					st.cand[d] = st.cand[d].andNot(t.peers[c])
 					st.todo.lo &^= 1 << uint(c)
 					st.placed[d] |= t.cellUnits[c]
 					st.dirty |= touched(1 << uint(d))
 				}
-				for s := st.cand[d].hi & sHi; s != 0; s &= s - 1 {
-					i := bits.TrailingZeros64(s)
-					if st.cand[d].hi>>uint(i)&1 == 0 {
+				for ; sHi != 0; sHi &= sHi - 1 {
+					i := bits.TrailingZeros64(sHi)
+					m := digitsHi(&st.cand, uint(i))
+					if m == 0 {
 						return false
 					}
+					d := bits.TrailingZeros32(m)
 					c := loCells + i&63
 					st.cand[d] = st.cand[d].andNot(t.peers[c])
 					st.todo.hi &^= 1 << uint(i)
 					st.placed[d] |= t.cellUnits[c]
 					st.dirty |= touched(1 << uint(d))
+				}
+			} else {
+				// The words are walked apart: board.first would test which
+				// is empty at every step.
+				for d := range st.cand {
+					for s := st.cand[d].lo & sLo; s != 0; s &= s - 1 {
+						c := bits.TrailingZeros64(s)
+						// An earlier single of this batch may have taken
+						// the cell's only candidate.
+						if st.cand[d].lo>>uint(c)&1 == 0 {
+							return false
+						}
+						st.cand[d] = st.cand[d].andNot(t.peers[c])
+						st.todo.lo &^= 1 << uint(c)
+						st.placed[d] |= t.cellUnits[c]
+						st.dirty |= touched(1 << uint(d))
+					}
+					for s := st.cand[d].hi & sHi; s != 0; s &= s - 1 {
+						i := bits.TrailingZeros64(s)
+						if st.cand[d].hi>>uint(i)&1 == 0 {
+							return false
+						}
+						c := loCells + i&63
+						st.cand[d] = st.cand[d].andNot(t.peers[c])
+						st.todo.hi &^= 1 << uint(i)
+						st.placed[d] |= t.cellUnits[c]
+						st.dirty |= touched(1 << uint(d))
+					}
 				}
 			}
 			continue
