@@ -6,26 +6,31 @@ import "math/bits"
 // other digit leaves c.
 func (sv *solver) place(st *state, d, c int) {
 	t := sv.topo
-	bit := cellBoard(c)
+	units := t.cellUnits[c]
 	// Every digit that had the cell loses it and is marked. The cell
 	// lies in one word: only that word changes.
+	var bit board
 	var had uint32
 	if c < loCells {
+		bit.lo = 1 << uint(c)
 		had = dropBit(&st.cand, 0, uint(c))
 	} else {
+		bit.hi = 1 << uint(c-loCells)
 		had = dropBit(&st.cand, 1, uint(c-loCells))
 	}
 	// Digit d lost the cell's peers: it is searched again in full. The
 	// others lost the cell alone: only its units need a look.
 	others := had &^ (1 << uint(d))
-	st.dirty |= touched(1<<uint(d)) | others<<lockedDirty
-	for m := others &^ st.dirty; m != 0; m &= m - 1 {
-		st.near[bits.TrailingZeros32(m)] |= t.cellUnits[c]
+	dirty := st.dirty | touched(1<<uint(d)) | others<<lockedDirty
+	st.dirty = dirty
+	near := others &^ dirty
+	for m := near; m != 0; m &= m - 1 {
+		st.near[bits.TrailingZeros32(m)] |= units
 	}
-	st.nearMask |= uint16(others &^ st.dirty)
+	st.nearMask |= uint16(near)
 	st.cand[d] = st.cand[d].andNot(t.peers[c]).or(bit)
 	st.todo = st.todo.andNot(bit)
-	st.placed[d] |= t.cellUnits[c]
+	st.placed[d] |= units
 }
 
 // digitsLo returns the digits whose lo word has bit i.
