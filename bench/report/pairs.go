@@ -149,7 +149,7 @@ func Pairs(t *measure.Times, want [][2]string) ([]*Pair, []string, error) {
 	return out, skipped, nil
 }
 
-// us formats nanoseconds as microseconds.
+// usInt formats nanoseconds as microseconds.
 func usInt(ns int64) string { return fmt.Sprintf("%.1f", float64(ns)/1e3) }
 
 // fmtRatio formats a ratio with two significant digits at least.
