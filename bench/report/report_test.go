@@ -159,6 +159,9 @@ func TestSections(t *testing.T) {
 	if p1.Title != "dlx vs mrv on sudoku/top95" || !strings.HasPrefix(p1.Summary, "dlx was faster than mrv on 100.0% of the 95 puzzles") {
 		t.Errorf("pair-1: %q: %q", p1.Title, p1.Summary)
 	}
+	if strings.Contains(p1.Note, "poj3074") {
+		t.Errorf("pair-1 offers to paste puzzles that are not 9x9 lines: %s", p1.Note)
+	}
 	if len(p1.Tables) != 1 || !strings.HasPrefix(p1.Tables[0].Rows[0][1], "top95-puzzle-") || !strings.HasSuffix(p1.Tables[0].Rows[0][1], "1") {
 		t.Errorf("pair-1 tables %+v", p1.Tables)
 	}

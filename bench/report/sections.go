@@ -115,13 +115,17 @@ func pairSections(in Input, pairs []*Pair) []Section {
 		if len(slower) > 0 {
 			tables = append(tables, table(fmt.Sprintf("Where %s loses most to %s", p.B, p.A), slower))
 		}
+		try := ""
+		if len(slower) > 0 && len(slower[0].Puzzle) == 81 || len(faster) > 0 && len(faster[0].Puzzle) == 81 {
+			// Any 9x9 puzzle is a valid POJ 3074 input, ended by "end".
+			try = fmt.Sprintf(" To try a puzzle yourself: printf '%%s\\nend\\n' PUZZLE | sudoku-judge solve --problem poj3074 --strategy %s", p.B)
+		}
 		secs = append(secs, Section{
 			ID:      fmt.Sprintf("pair-%d", i+1),
 			Title:   fmt.Sprintf("%s vs %s on %s", p.B, p.A, p.Workload),
 			Summary: summary,
 			Note: fmt.Sprintf("Each dot is one puzzle: across, %s's µs for it; up, %s's (each the median of the passes; log scales). "+
-				"Below the dashed diagonal %s was faster; above it, %s. To try a puzzle yourself: "+
-				"printf '%%s\\nend\\n' PUZZLE | sudoku-judge solve --problem poj3074 --strategy %s", p.A, p.B, p.B, p.A, p.B),
+				"Below the dashed diagonal %s was faster; above it, %s.%s", p.A, p.B, p.B, p.A, try),
 			SVG: svg,
 			Legend: []Swatch{
 				{Colour(cb), p.B + " faster (below the diagonal)"},

@@ -74,6 +74,9 @@ func TestBenchCommand(t *testing.T) {
 	if !strings.Contains(string(html), w.Puzzle(0)) && !strings.Contains(string(html), w.Puzzle(1)) {
 		t.Errorf("the report shows none of the first puzzles of top95")
 	}
+	if !strings.Contains(string(html), `printf &#39;%s\nend\n&#39; PUZZLE | sudoku-judge solve --problem poj3074`) {
+		t.Errorf("the report does not say how to try a puzzle")
+	}
 	code, _, _ = cli(t, "report", "--pair", "dlx,fast", "-o", page, out)
 	html, _ = os.ReadFile(page)
 	if n := strings.Count(string(html), "<svg"); code != exitOK || n != 5 {
