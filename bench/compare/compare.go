@@ -79,7 +79,12 @@ type Table struct {
 // A Comparison is the tables of every unit.
 type Comparison struct {
 	OldName, NewName string
-	Tables           []*Table
+	// Across says what the two sides are: ".file" for two files (or
+	// runs), else the column projection, such as "/strategy". Only
+	// across files can a deterministic counter that differs mean that
+	// the search changed.
+	Across string
+	Tables []*Table
 	// Warnings are problems that did not stop the comparison, such as
 	// malformed lines in the inputs.
 	Warnings []error
@@ -244,7 +249,7 @@ func Compare(files []File, opts Options) (*Comparison, error) {
 		return nil, fmt.Errorf("compare: -col %s gives %d columns (%s): compare takes two; narrow them with -filter, such as '%s:(%s OR %s)'",
 			col, len(cols), strings.Join(colNames, ", "), col, colNames[0], colNames[1])
 	}
-	c := &Comparison{OldName: colNames[0], NewName: colNames[1], Warnings: warnings}
+	c := &Comparison{OldName: colNames[0], NewName: colNames[1], Across: col, Warnings: warnings}
 	common := 0
 	for _, unit := range units {
 		for _, rk := range rows {

@@ -27,7 +27,11 @@ func (c *Comparison) WriteText(w io.Writer) error {
 		var rows [][]string
 		for _, r := range t.Rows {
 			if t.Exact {
-				rows = append(rows, []string{r.Name, exact(r.Old), exact(r.New), ExactString(r), ""})
+				verdict := ExactString(r)
+				if c.Across != ".file" && verdict == "search changed" {
+					verdict = "differs" // two strategies search differently by design
+				}
+				rows = append(rows, []string{r.Name, exact(r.Old), exact(r.New), verdict, ""})
 				continue
 			}
 			if t.Counted {
@@ -69,7 +73,7 @@ func (c *Comparison) writeNotes(w io.Writer) error {
 	for _, t := range c.Tables {
 		for _, r := range t.Rows {
 			if t.Exact {
-				if r.SearchChanged() {
+				if r.SearchChanged() && c.Across == ".file" {
 					note(fmt.Sprintf("search changed: %s %s differs (%s -> %s)", r.Name, t.Unit, exact(r.Old), exact(r.New)))
 				}
 				continue
