@@ -134,6 +134,80 @@ type Config struct {
 		// `sudoku-judge run`, in seconds; 0 means TimeLimit.
 		StrategyTimeLimit float64 `yaml:"strategy_time_limit"`
 	} `yaml:"harness"`
+	// Groups split the tests as Kattis test groups do. The first group is
+	// the headline: what the original judge used, where that is known.
+	// When Groups is set, every test is in exactly one group.
+	Groups []Group `yaml:"groups"`
+}
+
+// A Group is a named set of a problem's tests. A judge reports each group's
+// verdict, and the first group's as the headline ("as the original judge
+// would"); the others are extended data, harder or generated.
+type Group struct {
+	Name string `yaml:"name"`
+	// Official says the tests are the original judge's own data. A problem
+	// whose judge data is not public has a headline group that is not
+	// official, and says so.
+	Official bool `yaml:"official"`
+	// About says in a few words where the tests come from.
+	About string   `yaml:"about"`
+	Tests []string `yaml:"tests"` // test names, such as "sample/1", "secret/2-17clue"
+}
+
+// GroupOf returns the name of the group holding the test called name, or
+// "" when the problem declares no groups or none holds it.
+func (c Config) GroupOf(name string) string {
+	for _, g := range c.Groups {
+		for _, t := range g.Tests {
+			if t == name {
+				return g.Name
+			}
+		}
+	}
+	return ""
+}
+
+// Group returns the group called name (case-insensitive).
+func (c Config) Group(name string) (Group, bool) {
+	for _, g := range c.Groups {
+		if strings.EqualFold(g.Name, name) {
+			return g, true
+		}
+	}
+	return Group{}, false
+}
+
+// GroupNames returns the names of the problem's groups, headline first.
+func (c Config) GroupNames() []string {
+	names := make([]string, len(c.Groups))
+	for i, g := range c.Groups {
+		names[i] = g.Name
+	}
+	return names
+}
+
+// SelectGroups returns the tests of the groups named (case-insensitive),
+// in their order in tests. An unknown name is an error that lists the
+// problem's groups.
+func (c Config) SelectGroups(tests []Test, names []string) ([]Test, error) {
+	want := map[string]bool{}
+	for _, n := range names {
+		g, ok := c.Group(n)
+		if !ok {
+			if len(c.Groups) == 0 {
+				return nil, fmt.Errorf("no group %q: the problem declares no test groups", n)
+			}
+			return nil, fmt.Errorf("no group %q (have %s)", n, strings.Join(c.GroupNames(), ", "))
+		}
+		want[g.Name] = true
+	}
+	var out []Test
+	for _, t := range tests {
+		if want[c.GroupOf(t.Name)] {
+			out = append(out, t)
+		}
+	}
+	return out, nil
 }
 
 // TimeLimit returns the time limit for a contest program on one test.
@@ -187,7 +261,36 @@ func Load(fsys fs.FS) (*Package, error) {
 	if c.Limits.Output == 0 {
 		c.Limits.Output = 64
 	}
+	if err := checkGroups(c.Groups); err != nil {
+		return nil, fmt.Errorf("problems: problem.yaml: %w", err)
+	}
 	return &Package{Config: c, fsys: fsys}, nil
+}
+
+// checkGroups checks that groups have distinct names, some tests, and no
+// test in two groups. That every test is in one is [Package.Tests]' check.
+func checkGroups(groups []Group) error {
+	seen := map[string]string{}
+	names := map[string]bool{}
+	for i, g := range groups {
+		key := strings.ToLower(g.Name)
+		switch {
+		case g.Name == "" || strings.ContainsAny(g.Name, " ,/"):
+			return fmt.Errorf("groups[%d]: name %q: want a word without spaces, commas or slashes", i, g.Name)
+		case names[key]:
+			return fmt.Errorf("groups[%d]: two groups named %q", i, g.Name)
+		case len(g.Tests) == 0:
+			return fmt.Errorf("group %s: no tests", g.Name)
+		}
+		names[key] = true
+		for _, t := range g.Tests {
+			if other, ok := seen[t]; ok {
+				return fmt.Errorf("group %s: test %s is already in group %s", g.Name, t, other)
+			}
+			seen[t] = g.Name
+		}
+	}
+	return nil
 }
 
 // Tests returns the package's tests: data/sample then data/secret, each
@@ -222,5 +325,31 @@ func (p *Package) Tests() ([]Test, error) {
 			tests = append(tests, Test{Name: group + "/" + n, Input: in, Answer: ans})
 		}
 	}
+	if err := p.checkGrouped(tests); err != nil {
+		return nil, err
+	}
 	return tests, nil
+}
+
+// checkGrouped checks, when problem.yaml declares groups, that every test
+// is in one and that every test a group names exists.
+func (p *Package) checkGrouped(tests []Test) error {
+	if len(p.Config.Groups) == 0 {
+		return nil
+	}
+	exists := map[string]bool{}
+	for _, t := range tests {
+		exists[t.Name] = true
+		if p.Config.GroupOf(t.Name) == "" {
+			return fmt.Errorf("problems: problem.yaml: test %s is in no group", t.Name)
+		}
+	}
+	for _, g := range p.Config.Groups {
+		for _, t := range g.Tests {
+			if !exists[t] {
+				return fmt.Errorf("problems: problem.yaml: group %s: no test %s in data/", g.Name, t)
+			}
+		}
+	}
+	return nil
 }

@@ -58,9 +58,33 @@ func CheckConfig(t *testing.T, prob problems.Problem, want Limits) {
 	if s := c.StrategyTimeLimit(); s < time.Second || s > 2*time.Second {
 		t.Errorf("%s: strategy time limit %v, want 1-2s", prob.ID(), s)
 	}
+	checkGroups(t, prob)
 	for name, why := range c.Harness.Slow {
 		if _, err := strategies.Lookup(name); err != nil || why == "" {
 			t.Errorf("%s: harness.slow names %q (%v) with reason %q: want a strategy and why it is slow", prob.ID(), name, err, why)
+		}
+	}
+}
+
+// checkGroups checks the problem's test groups: declared, each saying
+// where its tests come from, every test in one (prob.Tests checks that),
+// and the samples in the headline group, which is what a contestant's
+// headline verdict is on.
+func checkGroups(t *testing.T, prob problems.Problem) {
+	t.Helper()
+	c := prob.Config()
+	if len(c.Groups) == 0 {
+		t.Errorf("%s: problem.yaml declares no test groups: say which tests are the original judge's", prob.ID())
+		return
+	}
+	for _, g := range c.Groups {
+		if g.About == "" {
+			t.Errorf("%s: group %s: no about: say where its tests come from", prob.ID(), g.Name)
+		}
+	}
+	for _, tc := range Tests(t, prob) {
+		if tc.Group() == "sample" && c.GroupOf(tc.Name) != c.Groups[0].Name {
+			t.Errorf("%s: sample %s is not in the headline group %s", prob.ID(), tc.Name, c.Groups[0].Name)
 		}
 	}
 }
