@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,6 +40,45 @@ func TestSummarize(t *testing.T) {
 			}
 			if got, want := r.MaxTime(), time.Duration(n)*time.Millisecond; got != want {
 				t.Errorf("MaxTime = %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestSummarizeGroups checks that the headline verdict is the headline
+// group's, with the other groups beside it, and falls back to every test
+// when the headline group was not judged.
+func TestSummarizeGroups(t *testing.T) {
+	type test struct {
+		group string
+		v     contest.Verdict
+	}
+	tests := []struct {
+		name   string
+		tests  []test
+		want   contest.Verdict
+		groups string // name:verdict passed/total, in order
+	}{
+		{"extended TLE", []test{{"official", contest.AC}, {"official", contest.AC}, {"top", contest.TLE}, {"top", contest.AC}},
+			contest.AC, "official:AC 2/2 top:TLE 1/2"},
+		{"official WA", []test{{"official", contest.WA}, {"top", contest.AC}},
+			contest.WA, "official:WA 0/1 top:AC 1/1"},
+		{"official not selected", []test{{"top", contest.TLE}, {"top", contest.AC}},
+			contest.TLE, "official:SKIPPED 0/0 top:TLE 1/2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Result{Groups: []GroupResult{{Name: "official", Headline: true, Official: true}, {Name: "top"}}}
+			for _, tc := range tt.tests {
+				r.Tests = append(r.Tests, TestResult{Group: tc.group, Verdict: tc.v})
+			}
+			r.Summarize()
+			var got []string
+			for _, g := range r.Groups {
+				got = append(got, fmt.Sprintf("%s:%s %d/%d", g.Name, g.Verdict, g.Passed, g.Total))
+			}
+			if r.Verdict != tt.want || strings.Join(got, " ") != tt.groups {
+				t.Errorf("verdict %s, groups %s; want %s, %s", r.Verdict, strings.Join(got, " "), tt.want, tt.groups)
 			}
 		})
 	}

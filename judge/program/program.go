@@ -42,6 +42,9 @@ type Judge struct {
 	Parallel  int             // tests run at once; 0 means the number of CPUs
 	Hide      []string        // host paths the program must not see, such as the tests folder
 	Isolation string          // what Runner puts in force, copied into results
+	// Keep, if not nil, is given each test's output as the program wrote
+	// it (up to the output limit), from several goroutines at once.
+	Keep func(test string, stdout []byte)
 }
 
 // LimitsFor returns the sandbox limits of a problem's config, with the
@@ -118,7 +121,9 @@ func (j *Judge) judgeRun(ctx context.Context, t problems.Test, res *sandbox.Resu
 		TestResult: judge.TestResult{
 			Name:     t.Name,
 			TimeMS:   judge.Millis(res.CPUTime),
+			WallMS:   judge.Millis(res.WallTime),
 			MemoryKB: res.Memory >> 10,
+			Stderr:   SafeLog(res.Stderr, MaxStderr),
 		},
 		Stdout: res.Stdout,
 		Stderr: res.Stderr,
@@ -140,11 +145,7 @@ func (j *Judge) judgeRun(ctx context.Context, t problems.Test, res *sandbox.Resu
 		tr.Verdict, tr.Message, tr.Diff = cr.Verdict, cr.Message, cr.Diff
 	case sandbox.TimeLimit:
 		tr.Verdict = verdict.TLE
-		if j.Limits.CPUTime > 0 && res.CPUTime < j.Limits.CPUTime {
-			// Stopped by the wall clock: it slept or blocked.
-			tr.TimeMS = judge.Millis(res.WallTime)
-		}
-		tr.Message = note(res, "time limit exceeded")
+		tr.Limit, tr.Message = j.timeLimitFired(res)
 	case sandbox.MemoryLimit:
 		tr.Verdict = verdict.MLE
 		tr.Message = note(res, "memory limit exceeded")
@@ -159,6 +160,55 @@ func (j *Judge) judgeRun(ctx context.Context, t problems.Test, res *sandbox.Resu
 		tr.Message = note(res, "sandbox failure")
 	}
 	return o
+}
+
+// WallLimit returns the wall-clock limit the sandbox puts on a program
+// under l: l.WallTime, or 3×CPU time + 1 s when it is 0, so that a program
+// that sleeps or blocks is stopped too (see sandbox.Limits).
+func WallLimit(l sandbox.Limits) time.Duration {
+	if l.WallTime == 0 && l.CPUTime > 0 {
+		return 3*l.CPUTime + time.Second
+	}
+	return l.WallTime
+}
+
+// timeLimitFired says which time limit stopped a TLE, "cpu" or "wall", and
+// in a message with both times, so that a contestant can tell a slow
+// program from one that waited.
+func (j *Judge) timeLimitFired(res *sandbox.Result) (string, string) {
+	cpu, wall := j.Limits.CPUTime, WallLimit(j.Limits)
+	if cpu > 0 && res.CPUTime >= cpu || wall == 0 {
+		return "cpu", fmt.Sprintf("CPU time limit %s exceeded (CPU %s, wall %s)", seconds(cpu), seconds(res.CPUTime), seconds(res.WallTime))
+	}
+	return "wall", fmt.Sprintf("wall-clock limit %s exceeded with %s of CPU time: the program waited, slept or was starved", seconds(wall), seconds(res.CPUTime))
+}
+
+// seconds formats d as "1.25s".
+func seconds(d time.Duration) string {
+	return fmt.Sprintf("%.2fs", d.Seconds())
+}
+
+// MaxStderr bounds the stderr a test result keeps, in bytes.
+const MaxStderr = 8 << 10
+
+// SafeLog returns b, a program's or compiler's output, for a result: cut to
+// max bytes (saying how much was cut) and each line made contest.Safe, so
+// that it can be shown on a terminal or in JSON as it is, lines kept.
+func SafeLog(b []byte, max int) string {
+	if len(b) == 0 {
+		return ""
+	}
+	s, more := string(b), ""
+	if len(b) > max {
+		s = contest.Short(s, max)
+		s = strings.TrimSuffix(s, "...")
+		more = fmt.Sprintf("\n... (%d more bytes)", len(b)-len(s))
+	}
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = contest.Safe(l)
+	}
+	return strings.Join(lines, "\n") + more + "\n"
 }
 
 func note(res *sandbox.Result, fallback string) string {
@@ -239,7 +289,11 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res.Tests[i] = j.Test(ctx, exe, args, tests[i]).TestResult
+				o := j.Test(ctx, exe, args, tests[i])
+				if j.Keep != nil && o.Verdict != verdict.IE {
+					j.Keep(tests[i].Name, o.Stdout)
+				}
+				res.Tests[i] = o.TestResult
 			}
 		}()
 	}

@@ -43,7 +43,7 @@ func TestVerdicts(t *testing.T) {
 		{"AC", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 4\n"), CPUTime: 12 * time.Millisecond, Memory: 2 << 20}, nil, verdict.AC, "", 12, 0, "", ""},
 		{"WA", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 5\n")}, nil, verdict.WA, `expected "4", got "5"`, 0, 0, "", "+     2  3 5"},
 		{"TLE on CPU", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, Signal: "SIGKILL", CPUTime: 1100 * time.Millisecond, WallTime: 1200 * time.Millisecond, Note: "CPU time 1.1s exceeded"}, nil, verdict.TLE, "CPU time", 1100, -1, "SIGKILL", ""},
-		{"TLE on wall time", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: time.Millisecond, WallTime: 4 * time.Second}, nil, verdict.TLE, "time limit", 4000, -1, "", ""},
+		{"TLE on wall time", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: time.Millisecond, WallTime: 4 * time.Second}, nil, verdict.TLE, "wall-clock limit 4.00s exceeded with 0.00s of CPU time", 1, -1, "", ""},
 		{"MLE", &sandbox.Result{Status: sandbox.MemoryLimit, ExitCode: -1, Signal: "SIGKILL", Memory: 64 << 20}, nil, verdict.MLE, "memory", 0, -1, "SIGKILL", ""},
 		{"OLE", &sandbox.Result{Status: sandbox.OutputLimit, ExitCode: -1, Note: "output over 8 MiB"}, nil, verdict.OLE, "output over 8 MiB", 0, -1, "", ""},
 		{"RE by exit", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 3, Stderr: []byte("\nTraceback (most recent call last):\n  x\n")}, nil, verdict.RE, "exit code 3: Traceback", 0, 3, "", ""},
@@ -89,6 +89,46 @@ func TestVerdicts(t *testing.T) {
 				t.Errorf("spec %+v", s)
 			}
 		})
+	}
+}
+
+// TestTimesAndStderr checks that every test reports its CPU and wall
+// times, that a TLE names the limit that fired, and that the program's
+// whole stderr is kept, safe to print, with its lines.
+func TestTimesAndStderr(t *testing.T) {
+	limits := sandbox.Limits{CPUTime: time.Second} // wall limit 3×1s+1s
+	tests := []struct {
+		name      string
+		res       *sandbox.Result
+		limit     string
+		cpu, wall float64
+		stderr    string
+	}{
+		{"AC", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("ok\n"), CPUTime: 12 * time.Millisecond, WallTime: 30 * time.Millisecond}, "", 12, 30, ""},
+		{"CPU TLE", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: 1010 * time.Millisecond, WallTime: 1100 * time.Millisecond}, "cpu", 1010, 1100, ""},
+		{"wall TLE", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: 5 * time.Millisecond, WallTime: 4 * time.Second}, "wall", 5, 4000, ""},
+		{"RE with a traceback", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 1, CPUTime: time.Millisecond, WallTime: 2 * time.Millisecond,
+			Stderr: []byte("Traceback (most recent call last):\n  File \"a.py\", line 3\nZeroDivisionError: division by zero\x1b[2J\n")},
+			"", 1, 2, "Traceback (most recent call last):\n  File \"a.py\", line 3\nZeroDivisionError: division by zero\\x1b[2J\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j := &Judge{Runner: &fakeRunner{res: tt.res}, Limits: limits}
+			got := j.Test(context.Background(), &lang.Executable{Path: "/p"}, nil, problems.Test{Name: "1", Answer: []byte("ok\n")})
+			if got.Limit != tt.limit || got.TimeMS != tt.cpu || got.WallMS != tt.wall || got.TestResult.Stderr != tt.stderr {
+				t.Errorf("limit %q, cpu %v ms, wall %v ms, stderr %q; want %q, %v, %v, %q", got.Limit, got.TimeMS, got.WallMS, got.TestResult.Stderr, tt.limit, tt.cpu, tt.wall, tt.stderr)
+			}
+			if tt.limit != "" && !strings.Contains(strings.ToLower(got.Message), tt.limit) {
+				t.Errorf("TLE message %q does not say which limit fired", got.Message)
+			}
+		})
+	}
+	long := SafeLog([]byte(strings.Repeat("x", 100)+"\n"), 40)
+	if want := strings.Repeat("x", 40) + "\n... (61 more bytes)\n"; long != want {
+		t.Errorf("SafeLog cut: %q, want %q", long, want)
+	}
+	if w := WallLimit(limits); w != 4*time.Second {
+		t.Errorf("WallLimit(1s CPU) = %v, want 4s", w)
 	}
 }
 

@@ -50,18 +50,41 @@ func note(r judge.Result) string {
 	return ""
 }
 
-// Tests writes one row per test: name, verdict, time, memory and message.
-// Tests without a measured time or memory show "-".
+// Tests writes one row per test: name, group (when the tests have groups),
+// verdict, time, memory and message. When the tests carry a wall-clock
+// time as well (programs), the time shows as two columns, "cpu" and
+// "wall". Tests without a measured time or memory show "-".
 func Tests(w io.Writer, tests []judge.TestResult) error {
+	grouped, walled := false, false
+	for _, t := range tests {
+		grouped = grouped || t.Group != ""
+		walled = walled || t.WallMS > 0
+	}
+	cols := []column{{"test", left}}
+	if grouped {
+		cols = append(cols, column{"group", left})
+	}
+	cols = append(cols, column{"verdict", left})
+	if walled {
+		cols = append(cols, column{"cpu", right}, column{"wall", right})
+	} else {
+		cols = append(cols, column{"time", right})
+	}
+	cols = append(cols, column{"memory", right}, column{"message", left})
 	rows := make([][]string, 0, len(tests))
 	for _, t := range tests {
-		rows = append(rows, []string{
-			t.Name, string(t.Verdict), Duration(t.Time()), Memory(t.MemoryKB), shorten(t.Message, maxNote),
-		})
+		row := []string{t.Name}
+		if grouped {
+			row = append(row, t.Group)
+		}
+		row = append(row, string(t.Verdict), Duration(t.Time()))
+		if walled {
+			row = append(row, Duration(t.Wall()))
+		}
+		row = append(row, Memory(t.MemoryKB), shorten(t.Message, maxNote))
+		rows = append(rows, row)
 	}
-	return render(w, []column{
-		{"test", left}, {"verdict", left}, {"time", right}, {"memory", right}, {"message", left},
-	}, rows)
+	return render(w, cols, rows)
 }
 
 // Duration formats d for people: "-" for none, milliseconds with three
@@ -131,4 +154,37 @@ func shorten(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n-3]) + "..."
+}
+
+// Groups returns the one-line account of a result's groups, the headline
+// first: "official AC · extended: 17clue AC, top1465 TLE". A headline
+// group that is not the original judge's data says so; a result without
+// groups gives "".
+func Groups(r judge.Result) string {
+	var head string
+	var ext []string
+	for _, g := range r.Groups {
+		if g.Total == 0 {
+			continue
+		}
+		s := fmt.Sprintf("%s %s", g.Name, g.Verdict)
+		if g.Verdict != contest.AC {
+			s += fmt.Sprintf(" (%d/%d)", g.Passed, g.Total)
+		}
+		switch {
+		case g.Headline && !g.Official:
+			head = s + " (no official data: generated tests)"
+		case g.Headline:
+			head = s
+		default:
+			ext = append(ext, s)
+		}
+	}
+	switch {
+	case len(ext) == 0:
+		return head
+	case head == "":
+		return "extended: " + strings.Join(ext, ", ")
+	}
+	return head + " · extended: " + strings.Join(ext, ", ")
 }

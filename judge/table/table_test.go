@@ -127,6 +127,26 @@ func TestTests(t *testing.T) {
 	if diff := cmp.Diff(want, cells(t, b.String())); diff != "" {
 		t.Errorf("Tests rows (-want +got):\n%s\n%s", diff, b.String())
 	}
+
+	// A program's tests, with groups and both times; a skipped test has none.
+	tests = []judge.TestResult{
+		{Name: "secret/1", Group: "official", Verdict: contest.AC, TimeMS: 120, WallMS: 130, MemoryKB: 2048},
+		{Name: "secret/3-top1465", Group: "top1465", Verdict: contest.TLE, TimeMS: 2000, WallMS: 2100, Limit: "cpu", Message: "CPU time limit 2.00s exceeded"},
+		{Name: "secret/4", Group: "serg", Verdict: contest.Skipped, Message: "not run: stopped after the TLE on secret/3-top1465"},
+	}
+	b.Reset()
+	if err := table.Tests(&b, tests); err != nil {
+		t.Fatal(err)
+	}
+	want = [][]string{
+		{"test", "group", "verdict", "cpu", "wall", "memory", "message"},
+		{"secret/1", "official", "AC", "120.0 ms", "130.0 ms", "2.0 MB", ""},
+		{"secret/3-top1465", "top1465", "TLE", "2.0 s", "2.1 s", "-", "CPU time limit 2.00s exceeded"},
+		{"secret/4", "serg", "SKIPPED", "-", "-", "-", "not run: stopped after the TLE on secret/3-top1465"},
+	}
+	if diff := cmp.Diff(want, cells(t, b.String())); diff != "" {
+		t.Errorf("grouped Tests rows (-want +got):\n%s\n%s", diff, b.String())
+	}
 }
 
 func TestEmptyTables(t *testing.T) {
@@ -202,5 +222,25 @@ func TestProblemsAndStrategies(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, cells(t, out.String())); diff != "" {
 		t.Errorf("Strategies rows (-want +got):\n%s\n%s", diff, out.String())
+	}
+}
+
+func TestGroups(t *testing.T) {
+	official := judge.GroupResult{Name: "official", Headline: true, Official: true, Verdict: contest.AC, Passed: 2, Total: 2}
+	top := judge.GroupResult{Name: "top1465", Verdict: contest.TLE, Passed: 1, Total: 2}
+	gen := judge.GroupResult{Name: "generated", Headline: true, Verdict: contest.AC, Passed: 7, Total: 7}
+	for _, tt := range []struct {
+		groups []judge.GroupResult
+		want   string
+	}{
+		{nil, ""},
+		{[]judge.GroupResult{official, top}, "official AC · extended: top1465 TLE (1/2)"},
+		{[]judge.GroupResult{official}, "official AC"},
+		{[]judge.GroupResult{{Name: "official", Headline: true, Official: true}, top}, "extended: top1465 TLE (1/2)"}, // official not selected
+		{[]judge.GroupResult{gen}, "generated AC (no official data: generated tests)"},
+	} {
+		if got := table.Groups(judge.Result{Groups: tt.groups}); got != tt.want {
+			t.Errorf("Groups(%+v) = %q, want %q", tt.groups, got, tt.want)
+		}
 	}
 }

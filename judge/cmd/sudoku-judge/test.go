@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -165,17 +167,40 @@ func newTestCmd(e *env) *cobra.Command {
 		chk     string
 		jobs    int
 		jsonOut bool
+		verbose bool
+		groups  []string
+		keep    string
 	)
 	cmd := &cobra.Command{
 		Use:   "test [--problem ID] [--tests DIR] [flags] PROGRAM [-- ARGS...]",
 		Short: "Judge a contest program on a problem's tests, in the sandbox",
 		Long: `test judges PROGRAM, an executable or a source file (.c, .cpp/.cc, .go, .py,
-compiled first; a compile failure is CE), on the tests of --problem, or on a
-plain folder of X.in files with X.ans or X.out answers (--tests DIR; without
---problem it is judged by comparing tokens). Every test runs in the sandbox
-under the time, memory and output limits, and gets a verdict: AC, WA, PE,
-TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
+.java, .rs, .js, compiled first; a compile failure is one CE row), on the tests
+of --problem, or on a plain folder of X.in files with X.ans or X.out answers
+(--tests DIR; without --problem it is judged by comparing tokens). Every test
+runs in the sandbox under the time, memory and output limits, and gets a
+verdict: AC, WA, PE, TLE, MLE, OLE, RE, CE, IE, or SKIPPED when it was not run.
+
+Test groups: a problem's tests are split into groups (see sudoku-judge list
+and each problem's problem.yaml). The first group is the headline: the
+original judge's own data where it is public ("official"), and the verdict
+printed first and returned in JSON's "verdict" is the verdict on it, "as the
+original judge would". The other groups are extended data (harder public sets,
+generated tests), reported beside it: "official AC · extended: top1465 TLE".
+--group chooses groups. test exits 0 when the headline verdict is AC (when
+--group leaves the headline group out, when every chosen test is AC).
+
+Time: each test shows its CPU time (user+sys of the program's processes) and
+its wall-clock time. The time limit is on CPU time; a program is also stopped
+at a wall-clock limit of 3 × the time limit + 1 s, so that one that sleeps or
+waits for input cannot hang the judge. A TLE says which limit fired.
+
+-v prints, for every test that did not pass, the whole diff and what the
+program wrote to stderr, and for a CE the compiler's whole output; --json
+always carries them ("diff", "stderr"), capped at 8 KiB and with control bytes
+escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 		Example: `  sudoku-judge test --problem poj3074 solution.cpp
+  sudoku-judge test --problem poj2676 --group official sol.py
   sudoku-judge test --tests ./stress-failure --time-limit 5s ./a.out
   sudoku-judge test --problem poj3074 --checker ./chk --json sol.py -- --fast`,
 		Args: cobra.MinimumNArgs(1),
@@ -190,6 +215,7 @@ TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
 			}
 			var ts []problems.Test
 			var hide []string
+			var cfg *problems.Config
 			switch {
 			case tests != "":
 				if ts, err = program.ReadDir(tests); err != nil {
@@ -204,14 +230,28 @@ TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
 				if ts, err = prob.Tests(); err != nil {
 					return err
 				}
+				c := prob.Config()
+				cfg = &c
 			default:
 				return fmt.Errorf("test: say which tests: --problem ID or --tests DIR")
+			}
+			if len(groups) > 0 {
+				if cfg == nil {
+					return fmt.Errorf("test: --group needs --problem: a folder of tests (--tests) has no groups")
+				}
+				if ts, err = cfg.SelectGroups(ts, groups); err != nil {
+					return fmt.Errorf("test: --group: %s: %w", prob.ID(), err)
+				}
 			}
 			limits, err := f.limits(prob)
 			if err != nil {
 				return err
 			}
 			build, err := f.buildOptions()
+			if err != nil {
+				return err
+			}
+			keeper, err := newKeeper(keep)
 			if err != nil {
 				return err
 			}
@@ -233,6 +273,9 @@ TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
 				c = ext
 			}
 			j := &program.Judge{Runner: sb, Limits: limits, Checker: c, Parallel: jobs, Hide: hide, Isolation: sb.Isolation().String()}
+			if keeper != nil {
+				j.Keep = keeper.keep
+			}
 			res, err := j.Evaluate(cmd.Context(), src, build, progArgs, ts)
 			if err != nil {
 				return err
@@ -241,19 +284,25 @@ TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
 			if prob != nil {
 				res.Problem = prob.ID()
 			}
+			if cfg != nil {
+				groupResult(res, *cfg)
+			}
 			if jsonOut {
 				if err := writeJSON(e.stdout, []*judge.Result{res}); err != nil {
 					return err
 				}
-			} else if err := printTestResult(e.stdout, res); err != nil {
+			} else if err := printTestResult(e.stdout, res, verbose); err != nil {
 				return err
+			}
+			if err := keeper.err(); err != nil {
+				return fmt.Errorf("test: --keep-output: %w", err)
 			}
 			if err := cmd.Context().Err(); err != nil {
 				// The table shows what was judged; the tests the interrupt
 				// stopped are IE "not run", which is no verdict on the program.
 				return fmt.Errorf("interrupted: %w", err)
 			}
-			if res.Passed != res.Total || res.Total == 0 {
+			if !accepted(res) {
 				return errFailed
 			}
 			return nil
@@ -265,7 +314,86 @@ TLE, MLE, OLE, RE, CE or IE. It exits 0 only when every test is AC.`,
 	fs.StringVar(&chk, "checker", "", "external `checker`, run as CHECKER input output answer (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
 	fs.IntVarP(&jobs, "jobs", "j", 0, "tests to run at once (default: the number of CPUs)")
 	fs.BoolVar(&jsonOut, "json", false, "print the results as JSON, like run --json")
+	fs.BoolVarP(&verbose, "verbose", "v", false, "print every failing test's whole diff and stderr, and a CE's whole compiler output")
+	fs.StringSliceVar(&groups, "group", nil, "judge only these test `groups` (comma-separated; default all; see the problem's problem.yaml)")
+	fs.StringVar(&keep, "keep-output", "", "write each test's output to `DIR`/<test>.out")
 	return cmd
+}
+
+// groupResult puts each test of res in its group of cfg and summarizes the
+// groups, the headline (cfg's first group) first. Groups none of whose
+// tests were judged are left out.
+func groupResult(res *judge.Result, cfg problems.Config) {
+	if len(cfg.Groups) == 0 {
+		return
+	}
+	used := map[string]bool{}
+	for i := range res.Tests {
+		g := cfg.GroupOf(res.Tests[i].Name)
+		res.Tests[i].Group = g
+		used[g] = true
+	}
+	res.Groups = nil
+	for i, g := range cfg.Groups {
+		if used[g.Name] {
+			res.Groups = append(res.Groups, judge.GroupResult{Name: g.Name, Headline: i == 0, Official: g.Official})
+		}
+	}
+	res.Summarize()
+}
+
+// accepted reports whether test exits 0: the headline verdict is AC, and
+// when there is no headline group, every test passed.
+func accepted(res *judge.Result) bool {
+	if _, ok := res.Headline(); ok {
+		return res.Verdict == verdict.AC
+	}
+	return res.Passed == res.Total && res.Total > 0
+}
+
+// A keeper writes the tests' outputs for --keep-output.
+type keeper struct {
+	dir   string
+	mu    sync.Mutex
+	first error
+}
+
+// newKeeper makes dir and returns a keeper writing there, or nil for "".
+func newKeeper(dir string) (*keeper, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("test: --keep-output: %w", err)
+	}
+	return &keeper{dir: dir}, nil
+}
+
+// keep writes one test's output as DIR/<test>.out; test names hold "/"
+// (secret/1), which become folders.
+func (k *keeper) keep(test string, stdout []byte) {
+	p := filepath.Join(k.dir, filepath.FromSlash(test)+".out")
+	err := os.MkdirAll(filepath.Dir(p), 0o755)
+	if err == nil {
+		err = os.WriteFile(p, stdout, 0o644)
+	}
+	if err != nil {
+		k.mu.Lock()
+		if k.first == nil {
+			k.first = err
+		}
+		k.mu.Unlock()
+	}
+}
+
+// err returns the first write error, if any.
+func (k *keeper) err() error {
+	if k == nil {
+		return nil
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.first
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -274,33 +402,63 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// maxDiffs is how many tests' diffs test prints without -v.
+const maxDiffs = 3
+
 // printTestResult writes the per-test table, the details of the first
-// failures, and a summary line.
-func printTestResult(w io.Writer, res *judge.Result) error {
+// failures (of all of them with verbose, with their stderr), and a summary
+// line with the groups' verdicts.
+func printTestResult(w io.Writer, res *judge.Result, verbose bool) error {
 	if err := table.Tests(w, res.Tests); err != nil {
 		return err
 	}
-	shown := 0
+	shown, more := 0, 0
 	for _, t := range res.Tests {
-		if t.Diff == "" || shown == 3 {
+		if t.Diff == "" && (!verbose || t.Verdict.Passed() || t.Stderr == "") {
+			continue
+		}
+		if !verbose && shown == maxDiffs {
+			if t.Diff != "" {
+				more++
+			}
 			continue
 		}
 		shown++
-		what := "expected (-) versus got (+)"
-		if t.Verdict == verdict.CE {
-			what = "compiler output"
+		if t.Diff != "" {
+			what := "expected (-) versus got (+)"
+			if t.Verdict == verdict.CE {
+				what = "compiler output"
+			}
+			fmt.Fprintf(w, "\n%s: %s: %s\n%s", t.Name, t.Verdict, what, indent(t.Diff))
 		}
-		fmt.Fprintf(w, "\n%s: %s: %s\n%s", t.Name, t.Verdict, what, indent(t.Diff))
+		if verbose && t.Stderr != "" && !t.Verdict.Passed() {
+			fmt.Fprintf(w, "\n%s: %s: stderr\n%s", t.Name, t.Verdict, indent(t.Stderr))
+		}
 	}
-	fmt.Fprintf(w, "\n%s\n", summary(res))
+	if more > 0 {
+		fmt.Fprintf(w, "\n%d more %s with differences not shown (-v shows every one)\n", more, plural(more, "test", "tests"))
+	}
+	if g := table.Groups(*res); g != "" {
+		fmt.Fprintf(w, "\n%s\n", g)
+	} else {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%s\n", summary(res))
 	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // summary is the last line of a test run, such as
 // "7/9 passed: 1 WA, 1 TLE; isolation: ...".
 func summary(res *judge.Result) string {
 	var counts []string
-	order := []verdict.Verdict{verdict.WA, verdict.PE, verdict.TLE, verdict.MLE, verdict.OLE, verdict.RE, verdict.CE, verdict.IE, verdict.NA}
+	order := []verdict.Verdict{verdict.WA, verdict.PE, verdict.TLE, verdict.MLE, verdict.OLE, verdict.RE, verdict.CE, verdict.IE, verdict.NA, verdict.Skipped}
 	for _, v := range order {
 		n := 0
 		for _, t := range res.Tests {
@@ -316,7 +474,7 @@ func summary(res *judge.Result) string {
 	if len(counts) > 0 {
 		s += ": " + strings.Join(counts, ", ")
 	}
-	s += fmt.Sprintf("; max time %s", table.Duration(res.MaxTime()))
+	s += fmt.Sprintf("; max CPU time %s", table.Duration(res.MaxTime()))
 	if res.Isolation != "" {
 		s += "; isolation: " + res.Isolation
 	}
