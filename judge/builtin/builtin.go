@@ -234,17 +234,19 @@ func timeLimit(prob problems.Problem, opts Options) time.Duration {
 func judgePair(ctx context.Context, p pair, opts Options) (judge.Result, [][]byte) {
 	res := judge.Result{Problem: p.prob.ID(), Solution: p.strat.Name(), Strategy: p.strat.Name()}
 	outs := make([][]byte, len(p.tests))
+	cfg := p.prob.Config()
 	tleOn := ""
 	for i, t := range p.tests {
 		if ctx.Err() != nil {
 			break
 		}
 		if tleOn != "" {
-			res.Tests = append(res.Tests, judge.TestResult{Name: t.Name, Verdict: contest.TLE,
-				Message: "skipped after TLE on " + tleOn})
+			res.Tests = append(res.Tests, judge.TestResult{Name: t.Name, Group: cfg.GroupOf(t.Name), Verdict: contest.Skipped,
+				Message: "not run: TLE on " + tleOn})
 			continue
 		}
 		tr, out := judgeTest(ctx, p.prob, p.strat, t, p.limit, opts)
+		tr.Group = cfg.GroupOf(t.Name)
 		if ctx.Err() != nil {
 			break // interrupted: the test's verdict says nothing about the strategy
 		}

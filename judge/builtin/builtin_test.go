@@ -70,7 +70,7 @@ func TestVerdicts(t *testing.T) {
 		{strat: forward, verdict: contest.AC, tests: []contest.Verdict{contest.AC, contest.AC, contest.AC}, passed: 3, hasTimes: true},
 		{strat: wrong{}, verdict: contest.WA, tests: []contest.Verdict{contest.WA, contest.WA, contest.WA}, failed: true,
 			message: `line 1: expected "1234", got "2134"`, hasTimes: true},
-		{strat: sleepy{}, verdict: contest.TLE, tests: []contest.Verdict{contest.TLE, contest.TLE, contest.TLE},
+		{strat: sleepy{}, verdict: contest.TLE, tests: []contest.Verdict{contest.TLE, contest.Skipped, contest.Skipped},
 			message: "stopped at the ", timeMS: 50},
 		{strat: panicky{}, verdict: contest.RE, tests: []contest.Verdict{contest.RE, contest.RE, contest.RE}, failed: true,
 			message: "panic: runtime error: index out of range [3] with length 0 (at fake_test.go:", hasTimes: true},
@@ -128,9 +128,12 @@ func TestSkipAfterTLE(t *testing.T) {
 		t.Errorf("first TLE: %q, %v ms; want the time limit of 50ms", tests[0].Message, tests[0].TimeMS)
 	}
 	for _, tr := range tests[1:] {
-		if tr.Verdict != contest.TLE || tr.Message != "skipped after TLE on sample/1" || tr.TimeMS != 0 {
-			t.Errorf("%s: %s %q %v ms, want TLE skipped after TLE on sample/1 with no time", tr.Name, tr.Verdict, tr.Message, tr.TimeMS)
+		if tr.Verdict != contest.Skipped || tr.Message != "not run: TLE on sample/1" || tr.TimeMS != 0 {
+			t.Errorf("%s: %s %q %v ms, want SKIPPED, not run: TLE on sample/1, with no time", tr.Name, tr.Verdict, tr.Message, tr.TimeMS)
 		}
+	}
+	if r := rep.Results[0]; r.Verdict != contest.TLE || r.Passed != 0 || r.Failed() {
+		t.Errorf("pair: %s %d/%d failed=%v; want TLE, not a failure", r.Verdict, r.Passed, r.Total, r.Failed())
 	}
 
 	rep = run(t, []problems.Problem{prob}, []solvers.Strategy{sleepy{}}, builtin.Options{RunAfterTLE: true, TimeLimit: 20 * time.Millisecond, WallClock: true})

@@ -13,8 +13,8 @@
 // between strategies.
 //
 // Once a strategy exceeds the time limit on a test of a problem, its
-// remaining tests of that problem are not run but marked TLE with the message
-// "skipped after TLE on <test>" and no time, unless [Options.RunAfterTLE] is
+// remaining tests of that problem are not run but marked SKIPPED with the
+// message "not run: TLE on <test>" and no time, unless [Options.RunAfterTLE] is
 // set. A strategy too slow for one test of a contest problem is usually too
 // slow for the rest, and running them would cost a time limit each: with
 // naive backtracking on the hard data that is minutes instead of seconds.

@@ -78,7 +78,7 @@ func TestResults(t *testing.T) {
 		{Problem: "poj2676", Solution: "naive", Tests: []judge.TestResult{
 			{Name: "sample/1", Verdict: contest.AC, TimeMS: 3},
 			{Name: "secret/1", Verdict: contest.TLE, TimeMS: 1000, Message: "stopped at the time limit of 1s"},
-			{Name: "secret/2", Verdict: contest.TLE, Message: "skipped after TLE on secret/1"},
+			{Name: "secret/2", Verdict: contest.Skipped, Message: "not run: TLE on secret/1"},
 		}},
 		{Problem: "poj3076", Solution: "fast", Tests: []judge.TestResult{
 			{Name: "sample/1", Verdict: contest.NA, Message: "fast: 16x16: unsupported puzzle"},

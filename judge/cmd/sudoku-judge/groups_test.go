@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -159,6 +160,28 @@ func TestTestHelpWallLimit(t *testing.T) {
 	for _, want := range []string{"3 × the time limit + 1 s", "--group", "--keep-output", "SKIPPED", "headline"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("test --help lacks %q", want)
+		}
+	}
+}
+
+// TestRunGroups checks that run -v gives each strategy's verdict by test
+// group, and that run --json puts every test in its group.
+func TestRunGroups(t *testing.T) {
+	code, stdout, stderr := cli(t, "run", "--problem", "poj3076", "--strategy", "dlx", "-v")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if !strings.Contains(stdout, "by group: official AC · extended: gen AC\n") || !regexp.MustCompile(`\| secret/2-gen +\| gen +\| AC`).MatchString(stdout) {
+		t.Errorf("run -v lacks the groups:\n%s", stdout)
+	}
+	_, stdout, _ = cli(t, "run", "--problem", "poj3076", "--strategy", "dlx", "--json")
+	var rs []testJSON
+	if err := json.Unmarshal([]byte(stdout), &rs); err != nil || len(rs) != 1 {
+		t.Fatalf("run --json: %v\n%s", err, stdout)
+	}
+	for _, tr := range rs[0].Tests {
+		if want := map[bool]string{true: "official", false: "gen"}[!strings.Contains(tr.Name, "gen")]; tr.Group != want {
+			t.Errorf("run --json: test %s in group %q, want %q", tr.Name, tr.Group, want)
 		}
 	}
 }

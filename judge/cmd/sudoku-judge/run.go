@@ -13,6 +13,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
+	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
@@ -32,7 +33,7 @@ problem's checker. It also checks the strategies' outputs against each other
 and shows any disagreement as a diff.
 
 A strategy that exceeds the time limit on a test is TLE and its remaining tests
-of that problem are skipped (also TLE) unless --run-after-tle is given; a
+of that problem are not run (SKIPPED) unless --run-after-tle is given; a
 strategy that does not handle a problem (such as fast on 16x16 grids) is N/A.
 Neither is a failure. Run exits 1 on a wrong answer, a crash, a judge error or
 a disagreement, and 0 otherwise.
@@ -73,7 +74,7 @@ them; a test is also stopped after ten times its limit in wall-clock time.`,
 			if asJSON {
 				err = writeRunJSON(e, rep)
 			} else {
-				err = writeRunReport(e.stdout, rep, verbose)
+				err = writeRunReport(e.stdout, rep, verbose, probs)
 			}
 			if err != nil {
 				return fmt.Errorf("run: %w", err)
@@ -133,7 +134,7 @@ func writeRunJSON(e *env, rep *builtin.Report) error {
 
 // writeRunReport prints the results table, the failing tests, the
 // disagreements and a summary line.
-func writeRunReport(w io.Writer, rep *builtin.Report, verbose bool) error {
+func writeRunReport(w io.Writer, rep *builtin.Report, verbose bool, probs []problems.Problem) error {
 	if err := table.Results(w, rep.Results); err != nil {
 		return err
 	}
@@ -142,6 +143,9 @@ func writeRunReport(w io.Writer, rep *builtin.Report, verbose bool) error {
 			fmt.Fprintf(w, "\n%s / %s: %s, %d/%d passed\n", r.Problem, r.Solution, r.Verdict, r.Passed, r.Total)
 			if err := table.Tests(w, r.Tests); err != nil {
 				return err
+			}
+			if g := groupsLine(r, probs); g != "" {
+				fmt.Fprintf(w, "by group: %s\n", g)
 			}
 		}
 	}
@@ -169,4 +173,24 @@ func writeRunReport(w io.Writer, rep *builtin.Report, verbose bool) error {
 	}
 	_, err := fmt.Fprintf(w, "\n%s\n", rep.Summary())
 	return err
+}
+
+// groupsLine returns r's verdict by test group, "official AC · extended:
+// top1465 TLE (0/2)", for -v. It leaves r alone: a strategy's row keeps the
+// verdict of all its tests, since run measures strategies on every set.
+func groupsLine(r judge.Result, probs []problems.Problem) string {
+	for _, p := range probs {
+		if p.ID() != r.Problem {
+			continue
+		}
+		c := p.Config()
+		g := r
+		g.Groups = nil
+		for i, grp := range c.Groups {
+			g.Groups = append(g.Groups, judge.GroupResult{Name: grp.Name, Headline: i == 0, Official: grp.Official})
+		}
+		g.Summarize()
+		return table.Groups(g)
+	}
+	return ""
 }

@@ -133,7 +133,7 @@ func TestWriteReport(t *testing.T) {
 		rep.Results[i].Summarize()
 	}
 	var b bytes.Buffer
-	if err := writeRunReport(&b, rep, false); err != nil {
+	if err := writeRunReport(&b, rep, false, nil); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
