@@ -45,6 +45,9 @@ type Judge struct {
 	// Keep, if not nil, is given each test's output as the program wrote
 	// it (up to the output limit), from several goroutines at once.
 	Keep func(test string, stdout []byte)
+	// StopOnFailure stops at the first test that is not AC, as many judges
+	// do: tests not yet started are SKIPPED (those already running finish).
+	StopOnFailure bool
 }
 
 // LimitsFor returns the sandbox limits of a problem's config, with the
@@ -274,7 +277,7 @@ func lastMeaningfulLine(b []byte) string {
 
 // Judge runs exe on every test, Parallel at a time, and returns the
 // judgement in the order of tests. Tests not run because ctx was cancelled
-// are IE.
+// are IE; tests not run because of StopOnFailure are SKIPPED.
 func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, tests []problems.Test) *judge.Result {
 	res := &judge.Result{Isolation: j.Isolation, Tests: make([]judge.TestResult, len(tests))}
 	n := j.Parallel
@@ -284,22 +287,47 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 	n = min(n, len(tests))
 	next := make(chan int)
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	stoppedBy := "" // the first test that was not AC, under StopOnFailure
+	stopped := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return stoppedBy
+	}
+	skip := func(i int, by string) {
+		res.Tests[i] = judge.TestResult{Name: tests[i].Name, Verdict: verdict.Skipped, Message: "not run: stopped after " + by}
+	}
 	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if by := stopped(); by != "" {
+					skip(i, by)
+					continue
+				}
 				o := j.Test(ctx, exe, args, tests[i])
 				if j.Keep != nil && o.Verdict != verdict.IE {
 					j.Keep(tests[i].Name, o.Stdout)
 				}
 				res.Tests[i] = o.TestResult
+				if j.StopOnFailure && !o.Verdict.Passed() {
+					mu.Lock()
+					if stoppedBy == "" {
+						stoppedBy = fmt.Sprintf("%s on %s", o.Verdict, tests[i].Name)
+					}
+					mu.Unlock()
+				}
 			}
 		}()
 	}
 	for i := range tests {
 		if ctx.Err() != nil {
 			res.Tests[i] = judge.TestResult{Name: tests[i].Name, Verdict: verdict.IE, Message: "not run: " + ctx.Err().Error()}
+			continue
+		}
+		if by := stopped(); by != "" {
+			skip(i, by)
 			continue
 		}
 		next <- i

@@ -3,6 +3,8 @@ package program
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -154,6 +156,55 @@ func TestJudgeOrderAndCancel(t *testing.T) {
 	if res.Verdict != verdict.IE || res.Passed != 0 {
 		t.Errorf("cancelled judging: %s, %d passed", res.Verdict, res.Passed)
 	}
+}
+
+// stdinRunner answers each test with its own input, whose first line is
+// also how long the run "took" in CPU milliseconds.
+type stdinRunner struct{}
+
+func (stdinRunner) Run(_ context.Context, spec sandbox.Spec) (*sandbox.Result, error) {
+	b, _ := io.ReadAll(spec.Stdin)
+	return &sandbox.Result{Status: sandbox.OK, Stdout: b, CPUTime: time.Millisecond, WallTime: time.Millisecond}, nil
+}
+
+// TestStopOnFailure checks that the tests after the first failure are
+// SKIPPED, with no time, and that without the option they all run.
+func TestStopOnFailure(t *testing.T) {
+	var tests []problems.Test
+	for i, v := range []string{"ok", "ok", "bad", "ok", "ok"} {
+		ans := "ok"
+		if v == "bad" {
+			ans = "something else"
+		}
+		tests = append(tests, problems.Test{Name: fmt.Sprint(i + 1), Input: []byte(v), Answer: []byte(ans)})
+	}
+	for _, tt := range []struct {
+		stop bool
+		want string
+	}{
+		{false, "AC AC WA AC AC"},
+		{true, "AC AC WA SKIPPED SKIPPED"},
+	} {
+		j := &Judge{Runner: stdinRunner{}, Parallel: 1, StopOnFailure: tt.stop}
+		res := j.Judge(context.Background(), &lang.Executable{Path: "/p"}, nil, tests)
+		var got []string
+		for _, tr := range res.Tests {
+			got = append(got, string(tr.Verdict))
+			if tr.Verdict == verdict.Skipped && (tr.TimeMS != 0 || tr.Message != "not run: stopped after WA on 3") {
+				t.Errorf("skipped test %s: %v ms, %q", tr.Name, tr.TimeMS, tr.Message)
+			}
+		}
+		if strings.Join(got, " ") != tt.want || res.Verdict != verdict.WA || res.Passed != 4-2*btoi(tt.stop) {
+			t.Errorf("stop %v: %s, %s %d/%d; want %s", tt.stop, strings.Join(got, " "), res.Verdict, res.Passed, res.Total, tt.want)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func TestCompileFailed(t *testing.T) {

@@ -142,6 +142,10 @@ func TestTestErrorsShown(t *testing.T) {
 			t.Errorf("kept output %d: %q, %v", i, b, err)
 		}
 	}
+	_, stdout, _ = cli(t, "test", "--tests", dir, "--stop-on-failure", "-j", "1", echo)
+	if !strings.Contains(stdout, "0/5 passed: 1 WA, 4 SKIPPED") || !strings.Contains(stdout, "not run: stopped after WA on 1") || strings.Contains(stdout, "TLE") {
+		t.Errorf("--stop-on-failure:\n%s", stdout)
+	}
 	_, stdout, _ = cli(t, "test", "--tests", dir, "-v", echo)
 	if n := strings.Count(stdout, "expected (-) versus got (+)"); n != 5 || strings.Contains(stdout, "more tests") {
 		t.Errorf("-v: %d diffs, want all 5:\n%s", n, stdout)

@@ -170,6 +170,7 @@ func newTestCmd(e *env) *cobra.Command {
 		verbose bool
 		groups  []string
 		keep    string
+		stop    bool
 	)
 	cmd := &cobra.Command{
 		Use:   "test [--problem ID] [--tests DIR] [flags] PROGRAM [-- ARGS...]",
@@ -179,7 +180,9 @@ func newTestCmd(e *env) *cobra.Command {
 of --problem, or on a plain folder of X.in files with X.ans or X.out answers
 (--tests DIR; without --problem it is judged by comparing tokens). Every test
 runs in the sandbox under the time, memory and output limits, and gets a
-verdict: AC, WA, PE, TLE, MLE, OLE, RE, CE, IE, or SKIPPED when it was not run.
+verdict: AC, WA, PE, TLE, MLE, OLE, RE, CE, IE, or SKIPPED when it was not
+run (--stop-on-failure stops at the first test that is not AC, as many judges
+do).
 
 Test groups: a problem's tests are split into groups (see sudoku-judge list
 and each problem's problem.yaml). The first group is the headline: the
@@ -273,6 +276,7 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 				c = ext
 			}
 			j := &program.Judge{Runner: sb, Limits: limits, Checker: c, Parallel: jobs, Hide: hide, Isolation: sb.Isolation().String()}
+			j.StopOnFailure = stop
 			if keeper != nil {
 				j.Keep = keeper.keep
 			}
@@ -317,6 +321,7 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print every failing test's whole diff and stderr, and a CE's whole compiler output")
 	fs.StringSliceVar(&groups, "group", nil, "judge only these test `groups` (comma-separated; default all; see the problem's problem.yaml)")
 	fs.StringVar(&keep, "keep-output", "", "write each test's output to `DIR`/<test>.out")
+	fs.BoolVar(&stop, "stop-on-failure", false, "stop at the first test that is not AC; the tests not run are SKIPPED")
 	return cmd
 }
 
