@@ -97,7 +97,10 @@ func (r *Result) Summarize() {
 			gv = append(gv, t.Verdict)
 		}
 		g.Verdict = contest.Worst(gv...)
-		if len(gv) == 0 {
+		if len(gv) == 0 || g.Verdict.Passed() && g.Passed < g.Total {
+			// A group is AC only when every one of its tests ran and
+			// passed: SKIPPED ranks below AC, so a group whose failure
+			// stopped the run elsewhere must not read AC.
 			g.Verdict = contest.Skipped
 		}
 		if g.Headline && g.Total > 0 {

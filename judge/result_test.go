@@ -63,6 +63,8 @@ func TestSummarizeGroups(t *testing.T) {
 			contest.AC, "official:AC 2/2 top:TLE 1/2"},
 		{"official WA", []test{{"official", contest.WA}, {"top", contest.AC}},
 			contest.WA, "official:WA 0/1 top:AC 1/1"},
+		{"official partly skipped", []test{{"official", contest.AC}, {"official", contest.Skipped}, {"top", contest.WA}},
+			contest.Skipped, "official:SKIPPED 1/2 top:WA 0/1"},
 		{"official not selected", []test{{"top", contest.TLE}, {"top", contest.AC}},
 			contest.TLE, "official:SKIPPED 0/0 top:TLE 1/2"},
 	}
