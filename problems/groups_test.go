@@ -112,3 +112,37 @@ func TestNoGroups(t *testing.T) {
 		t.Errorf("SelectGroups without groups: %v", err)
 	}
 }
+
+// FuzzLoadGroups feeds arbitrary problem.yaml text to Load and the test
+// listing: a bad file is an error, never a panic, and a loaded one puts
+// every test in exactly one group or none.
+func FuzzLoadGroups(f *testing.F) {
+	f.Add(twoGroups)
+	f.Add("groups:\n  - name: a\n    tests: [sample/1, secret/1, secret/2-top]\n")
+	f.Add("groups: [{name: x, tests: [secret/1, secret/1]}]\n")
+	f.Add("groups: 7\n")
+	f.Fuzz(func(t *testing.T, groups string) {
+		b, err := problems.NewBase("example", groupedFS(groups))
+		if err != nil {
+			return
+		}
+		tests, err := b.Tests()
+		if err != nil {
+			return
+		}
+		c := b.Config()
+		for _, tc := range tests {
+			n := 0
+			for _, g := range c.Groups {
+				for _, name := range g.Tests {
+					if name == tc.Name {
+						n++
+					}
+				}
+			}
+			if len(c.Groups) > 0 && n != 1 {
+				t.Errorf("test %s is in %d groups of %q", tc.Name, n, groups)
+			}
+		}
+	})
+}
