@@ -11,6 +11,11 @@
 // holds the checks every problem's tests share, and package gen the random
 // puzzles its Generate writes.
 //
+// problem.yaml's groups split the tests as Kattis test groups do: the first
+// ([Config.Groups]) is the headline, the original judge's own data where it
+// is public, on which a judge gives the verdict the original judge would;
+// the others are extended data reported beside it. Every test is in one.
+//
 // Data flows one way: input text → []*solvers.Puzzle → [Problem.SolveCase]
 // with a strategy → [Answer] → [Problem.Format] → output text → checker.
 package problems
