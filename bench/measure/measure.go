@@ -37,6 +37,10 @@ type Options struct {
 	// Progress, if not nil, is called after each pass with the passes done
 	// and the total.
 	Progress func(done, total int)
+	// ProgramsPerPuzzle also times each program on each puzzle alone,
+	// one process per puzzle (start-up included), after each pass, for
+	// per-puzzle comparisons with strategies and other programs.
+	ProgramsPerPuzzle bool
 	// Probe, if not nil, makes the probe of strategy s on w whose
 	// instructions per puzzle are counted with valgrind after the timed
 	// passes (see InstructionsPerPuzzle). Programs are not counted.
@@ -63,8 +67,8 @@ type Measurement struct {
 // A Pass is one run of a solver over every puzzle of a workload.
 type Pass struct {
 	Elapsed time.Duration
-	// PerPuzzle are the times of each puzzle, for strategies; programs
-	// are timed as whole processes only.
+	// PerPuzzle are the times of each puzzle: for strategies, and for
+	// programs timed puzzle by puzzle, one process each.
 	PerPuzzle []time.Duration
 	Guesses   int64  // strategies only
 	Bytes     uint64 // allocated, strategies only
@@ -130,6 +134,22 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 			jobs = append(jobs, job{m: m, w: w, prog: p})
 		}
 	}
+	perPuzzle := make(map[*workload.Workload][]workload.Input)
+	if opts.ProgramsPerPuzzle {
+		for _, j := range jobs {
+			if j.prog == nil {
+				continue
+			}
+			if _, ok := perPuzzle[j.w]; ok {
+				continue
+			}
+			ins, err := j.w.PuzzleInputs()
+			if err != nil {
+				res.Skipped = append(res.Skipped, Skipped{j.m.Name + " puzzle by puzzle", err.Error()})
+			}
+			perPuzzle[j.w] = ins
+		}
+	}
 	total, done := count*len(jobs), 0
 	for range count {
 		for _, j := range jobs {
@@ -139,7 +159,7 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 			var p Pass
 			var err error
 			if j.prog != nil {
-				p, err = runProgram(ctx, j.prog, j.w)
+				p, err = runProgram(ctx, j.prog, j.w, perPuzzle[j.w])
 			} else {
 				p, err = runStrategy(ctx, j.s, j.w)
 			}
@@ -203,30 +223,47 @@ func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) 
 }
 
 // runProgram runs prog once on each input of w, timing whole processes by
-// the wall clock.
-func runProgram(ctx context.Context, prog *Program, w *workload.Workload) (Pass, error) {
+// the wall clock, then once on each of perPuzzle (if any), timing each.
+func runProgram(ctx context.Context, prog *Program, w *workload.Workload, perPuzzle []workload.Input) (Pass, error) {
 	var p Pass
-	for i, in := range w.Inputs {
-		cmd := exec.CommandContext(ctx, prog.Path, prog.Args...)
-		cmd.Stdin = bytes.NewReader(in.Data)
-		var out, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &stderr
-		start := time.Now()
-		err := cmd.Run()
-		p.Elapsed += time.Since(start)
+	for _, in := range w.Inputs {
+		d, err := runOnce(ctx, prog, w, in)
+		p.Elapsed += d
 		if err != nil {
-			msg := firstLine(stderr.String())
-			var ee *exec.ExitError
-			if errors.As(err, &ee) && msg != "" {
-				err = fmt.Errorf("%w: %s", err, msg)
-			}
-			return p, fmt.Errorf("%s: %w", prog.Name, &workload.CheckError{Verdict: "RE", Err: fmt.Errorf("%s/%s input %s: %w", w.Problem, w.Set, in.Name, err)})
-		}
-		if err := w.CheckOutput(ctx, i, out.Bytes()); err != nil {
-			return p, fmt.Errorf("%s: %w", prog.Name, err)
+			return p, err
 		}
 	}
+	for _, in := range perPuzzle {
+		d, err := runOnce(ctx, prog, w, in)
+		if err != nil {
+			return p, err
+		}
+		p.PerPuzzle = append(p.PerPuzzle, d)
+	}
 	return p, nil
+}
+
+// runOnce runs prog on in and checks its output.
+func runOnce(ctx context.Context, prog *Program, w *workload.Workload, in workload.Input) (time.Duration, error) {
+	cmd := exec.CommandContext(ctx, prog.Path, prog.Args...)
+	cmd.Stdin = bytes.NewReader(in.Data)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		msg := firstLine(stderr.String())
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && msg != "" {
+			err = fmt.Errorf("%w: %s", err, msg)
+		}
+		return d, fmt.Errorf("%s: %w", prog.Name, &workload.CheckError{Verdict: "RE", Err: fmt.Errorf("%s/%s input %s: %w", w.Problem, w.Set, in.Name, err)})
+	}
+	if err := w.Check(ctx, in, out.Bytes()); err != nil {
+		return d, fmt.Errorf("%s: %w", prog.Name, err)
+	}
+	return d, nil
 }
 
 func firstLine(s string) string {
@@ -280,9 +317,9 @@ func (m *Measurement) GuessesPerPuzzle() float64 {
 }
 
 // PuzzleTimes returns the median over passes of each puzzle's time, or nil
-// for a program.
+// for a program not timed puzzle by puzzle.
 func (m *Measurement) PuzzleTimes() []time.Duration {
-	if m.Program || len(m.Passes) == 0 {
+	if len(m.Passes) == 0 || len(m.Passes[0].PerPuzzle) == 0 {
 		return nil
 	}
 	out := make([]time.Duration, len(m.Passes[0].PerPuzzle))

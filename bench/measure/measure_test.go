@@ -253,3 +253,54 @@ func TestDescribeBuild(t *testing.T) {
 		})
 	}
 }
+
+// TestProgramsPerPuzzle: with ProgramsPerPuzzle a program is also timed
+// on each puzzle alone, each output checked, and its per-puzzle times go
+// to the times file beside the strategies'.
+func TestProgramsPerPuzzle(t *testing.T) {
+	w := load(t, "poj3074", "top95", 4)
+	ins, err := w.PuzzleInputs()
+	if err != nil || len(ins) != 4 {
+		t.Fatalf("PuzzleInputs: %d, %v", len(ins), err)
+	}
+	// A lookup table from each puzzle line to its answer line.
+	var table strings.Builder
+	for _, in := range ins {
+		puzzle, _, _ := strings.Cut(string(in.Data), "\n")
+		fmt.Fprintf(&table, "%s %s", puzzle, in.Answer)
+	}
+	tablePath := filepath.Join(t.TempDir(), "answers")
+	os.WriteFile(tablePath, []byte(table.String()), 0o644)
+	lookup := shell(t, "lookup", `while read p; do [ "$p" = end ] && break; grep -F "$p " `+tablePath+` | cut -d' ' -f2; done`)
+	wrongAlone := shell(t, "wrongalone", `n=0; while read p; do [ "$p" = end ] && break; n=$((n+1)); grep -F "$p " `+tablePath+` | cut -d' ' -f2; done; [ $n -gt 1 ] || echo extra`)
+	r, err := Run(context.Background(), Options{
+		Workloads:         []*workload.Workload{w},
+		Strategies:        strats(t, "dlx"),
+		Programs:          []Program{lookup, wrongAlone},
+		Count:             2,
+		ProgramsPerPuzzle: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range r.Measurements {
+		switch m.Solver {
+		case "lookup":
+			if m.Verdict() != "OK" || len(m.PuzzleTimes()) != 4 {
+				t.Errorf("lookup: %s, %d puzzle times, failures %v", m.Verdict(), len(m.PuzzleTimes()), m.Failures)
+			}
+		case "wrongalone":
+			if m.Verdict() != "WA" {
+				t.Errorf("a program wrong on single puzzles: %s, failures %v", m.Verdict(), m.Failures)
+			}
+		}
+	}
+	times := PuzzleTimes(r)
+	if len(times.Series) != 2 || !times.Series[1].Program || times.Series[1].Strategy != "lookup" {
+		t.Errorf("series %+v, want dlx and the program", times.Series)
+	}
+	// Sudoku has no input format: no per-puzzle inputs.
+	if _, err := load(t, workload.Sudoku, "top95", 2).PuzzleInputs(); err == nil {
+		t.Error("sudoku posed single puzzles")
+	}
+}

@@ -41,11 +41,14 @@ func (t *Times) Puzzle(s TimeSeries, i int) string {
 // A TimeSeries holds the median over passes of each puzzle's time, in
 // puzzle order, for one benchmark.
 type TimeSeries struct {
-	Name     string  `json:"name"` // benchmark name without "Benchmark"
-	Problem  string  `json:"problem"`
-	Set      string  `json:"set"`
-	Strategy string  `json:"strategy"`
-	Ns       []int64 `json:"ns"`
+	Name     string `json:"name"` // benchmark name without "Benchmark"
+	Problem  string `json:"problem"`
+	Set      string `json:"set"`
+	Strategy string `json:"strategy"`
+	// Program marks a contest program: each time is a whole process,
+	// start-up included.
+	Program bool    `json:"program,omitempty"`
+	Ns      []int64 `json:"ns"`
 }
 
 // PuzzleTimes collects the per-puzzle times of the strategies in r.
@@ -59,7 +62,7 @@ func PuzzleTimes(r *Results) *Times {
 		if pt == nil {
 			continue
 		}
-		s := TimeSeries{Name: m.Name, Problem: m.Problem, Set: m.Set, Strategy: m.Solver, Ns: make([]int64, len(pt))}
+		s := TimeSeries{Name: m.Name, Problem: m.Problem, Set: m.Set, Strategy: m.Solver, Program: m.Program, Ns: make([]int64, len(pt))}
 		for i, d := range pt {
 			s.Ns[i] = d.Nanoseconds()
 		}

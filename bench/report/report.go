@@ -201,6 +201,7 @@ func distributionSections(in Input) ([]Section, error) {
 			ID:    fmt.Sprintf("distribution-%d", i+1),
 			Title: "Per-puzzle times: " + w,
 			Note: "Up, the share of the puzzles each strategy solves within the time across; each puzzle timed on its own " +
+				"(a program's time is a whole process, start-up included) " +
 				"(median of the passes; log scale). A curve far to the right at the top is a long tail: a few puzzles " +
 				"that take that strategy much longer than the rest. The table's median is over puzzles." + programsNote(in, w),
 			SVG:    svg,

@@ -235,3 +235,34 @@ func TestBadInputs(t *testing.T) {
 		t.Errorf("section %s: %s", secs[1].ID, secs[1].Note)
 	}
 }
+
+// TestProgramsDrawn: a program timed puzzle by puzzle is drawn like a
+// strategy, with a note that its times include start-up; where it was
+// not, the page names it.
+func TestProgramsDrawn(t *testing.T) {
+	in := synthetic(t, "new.txt", 5, 1)
+	ns := make([]int64, 95)
+	for i := range ns {
+		ns[i] = 1_000_000 + int64(i)
+	}
+	in.Times.Series = append(in.Times.Series, measure.TimeSeries{Problem: "sudoku", Set: "top95", Strategy: "prog.c", Program: true, Ns: ns})
+	secs, err := Sections([]Input{in}, Options{Pairs: [][2]string{{"dlx", "prog.c"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	notes := make(map[string]string)
+	for _, s := range secs {
+		ids = append(ids, s.ID)
+		notes[s.ID] = s.Note
+	}
+	if fmt.Sprint(ids) != "[inputs head-to-head pair-1 speed distribution-1 distribution-2]" {
+		t.Fatalf("sections %v", ids)
+	}
+	if !strings.Contains(notes["pair-1"], "start-up included") || strings.Contains(notes["pair-1"], "--strategy prog.c") {
+		t.Errorf("pair note: %s", notes["pair-1"])
+	}
+	if strings.Contains(notes["distribution-1"], "Not drawn") || !strings.Contains(notes["distribution-2"], "Not drawn: prog.c") {
+		t.Errorf("distribution notes: %q, %q", notes["distribution-1"], notes["distribution-2"])
+	}
+}

@@ -137,7 +137,12 @@ func (e *CheckError) Unwrap() error { return e.Err }
 // CheckOutput judges a program's output on input i with the problem's
 // checker.
 func (w *Workload) CheckOutput(ctx context.Context, i int, output []byte) error {
-	in := w.Inputs[i]
+	return w.Check(ctx, w.Inputs[i], output)
+}
+
+// Check judges a program's output on in, one of Inputs or PuzzleInputs,
+// with the problem's checker.
+func (w *Workload) Check(ctx context.Context, in Input, output []byte) error {
 	if res := w.poser.check(ctx, in, output); res.Verdict != contest.AC {
 		return &CheckError{Verdict: string(res.Verdict), Err: fmt.Errorf("%s/%s input %s: %s", w.Problem, w.Set, in.Name, res.Message)}
 	}
@@ -163,6 +168,30 @@ func (w *Workload) CheckAnswers(ctx context.Context, answers []problems.Answer) 
 		}
 	}
 	return nil
+}
+
+// PuzzleInputs returns one input per puzzle, each posing that puzzle
+// alone with its expected answer, so that a program can be timed puzzle
+// by puzzle. It is an error when the problem cannot write single puzzles
+// in its input format (Sudoku has none; 16x16 problems are measured on
+// their own tests only).
+func (w *Workload) PuzzleInputs() ([]Input, error) {
+	if w.Inputs == nil {
+		return nil, fmt.Errorf("%s/%s: %w: %s has no input format", w.Problem, w.Set, ErrNotApplicable, w.Problem)
+	}
+	ins := make([]Input, len(w.puzzles))
+	for i := range w.puzzles {
+		name := fmt.Sprintf("%s puzzle %d", w.Set, i+1)
+		_, one, err := w.poser.pose(puzzleset.Set{Name: name}, w.puzzles[i:i+1])
+		if err != nil {
+			return nil, fmt.Errorf("%s/%s: %w", w.Problem, w.Set, err)
+		}
+		if len(one) != 1 {
+			return nil, fmt.Errorf("%s/%s: %w: %s cannot pose one puzzle alone", w.Problem, w.Set, ErrNotApplicable, w.Problem)
+		}
+		ins[i] = one[0]
+	}
+	return ins, nil
 }
 
 // ErrNotApplicable is wrapped by Load's error for a problem and set that

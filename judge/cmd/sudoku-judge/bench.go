@@ -34,6 +34,7 @@ func newBenchCmd(e *env) *cobra.Command {
 		count, maxPuzzles      int
 		out, testdata          string
 		full, instructions     bool
+		programsPerPuzzle      bool
 	)
 	cmd := &cobra.Command{
 		Use:   "bench [--problem sudoku|ID,...|all] [--strategy NAME,...] [--set NAME,...] [--count N] [--program PROGRAM ...] [-o FILE]",
@@ -47,7 +48,9 @@ in testdata (the uniqueness check); a contest problem solves its own tests
 (set "tests") or a public set written in its input format, case by case.
 --program adds contest programs (executables, or .c/.cpp/.go/.py sources that
 are compiled first, inside the sandbox as 'test' compiles them), timed as whole
-processes on the same inputs, every output checked; they need a contest --problem. Pairs that take minutes (naive on the hard sets) are
+processes on the same inputs, every output checked; they need a contest --problem.
+--programs-per-puzzle also runs each program on each puzzle alone (one process
+per puzzle, start-up included), so that report draws it puzzle by puzzle. Pairs that take minutes (naive on the hard sets) are
 skipped unless --full.
 
 With -o, the results are written in Go's benchmark format, readable by
@@ -83,7 +86,7 @@ see the README.`,
 			if err != nil {
 				return err
 			}
-			opts := measure.Options{Workloads: ws, Strategies: strats, Programs: progs, Count: count, Full: full}
+			opts := measure.Options{Workloads: ws, Strategies: strats, Programs: progs, Count: count, Full: full, ProgramsPerPuzzle: programsPerPuzzle}
 			if instructions {
 				if opts.Probe, err = instructionProbe(testdata, maxPuzzles); err != nil {
 					return fmt.Errorf("bench: %w", err)
@@ -128,6 +131,7 @@ see the README.`,
 	f.StringVarP(&out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
 	f.StringVar(&testdata, "testdata", "", "read the puzzle sets from this directory instead of those built into the binary")
 	f.BoolVar(&full, "full", false, "also run the pairs that take minutes (naive on the hard sets)")
+	f.BoolVar(&programsPerPuzzle, "programs-per-puzzle", false, "also time each --program on each puzzle alone, one process per puzzle (start-up included), so that report draws programs puzzle by puzzle too")
 	f.BoolVar(&instructions, "instructions", false, "also count each strategy's instructions per puzzle with valgrind's cachegrind (Linux): a figure machine load does not move, which compare --fail-over gates on first")
 	cmd.AddCommand(newBenchProbeCmd())
 	return cmd

@@ -202,6 +202,25 @@ func TestInstalledBinary(t *testing.T) {
 		t.Error(err)
 	}
 
+	// A program timed puzzle by puzzle is drawn beside the strategies:
+	// here the binary's own solve, as a contest program.
+	prog := filepath.Join(elsewhere, "selfsolve.sh")
+	os.WriteFile(prog, []byte("#!/bin/sh\nexec "+bin+" solve --problem poj3074 --strategy fast\n"), 0o755)
+	cmd = exec.Command(bin, "bench", "--problem", "poj3074", "--set", "top95", "--max", "4", "--count", "1", "--strategy", "dlx",
+		"--program", prog, "--programs-per-puzzle", "-o", "prog.txt")
+	cmd.Dir = elsewhere
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bench --programs-per-puzzle: %v\n%s", err, out)
+	}
+	cmd = exec.Command(bin, "report", "-o", "prog.html", "prog.txt")
+	cmd.Dir = elsewhere
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("report: %v\n%s", err, out)
+	}
+	if html := readFile(t, filepath.Join(elsewhere, "prog.html")); !strings.Contains(html, "selfsolve.sh vs dlx on poj3074/top95") || !strings.Contains(html, "start-up included") {
+		t.Errorf("the report does not draw the program puzzle by puzzle")
+	}
+
 	// bench --instructions runs the binary's probe under valgrind, and
 	// compare --fail-over gates on the count.
 	if _, err := exec.LookPath("valgrind"); err != nil {
