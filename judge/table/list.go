@@ -68,3 +68,28 @@ func Strategies(w io.Writer, strats []solvers.Strategy, probs []problems.Problem
 	}
 	return render(w, []column{{"strategy", left}, {"reference for", left}}, rows)
 }
+
+// TestGroups writes one row per test group of each problem: the problem,
+// the group's name, whether it is the headline (the verdict a judge gives
+// first) and the original judge's own data, its number of tests, and
+// where its tests come from. Problems without groups have no rows.
+func TestGroups(w io.Writer, probs []problems.Problem) error {
+	var rows [][]string
+	for _, p := range probs {
+		c := p.Config()
+		for i, g := range c.Groups {
+			role := "extended"
+			if i == 0 {
+				role = "headline"
+			}
+			official := "no"
+			if g.Official {
+				official = "yes"
+			}
+			rows = append(rows, []string{p.ID(), g.Name, role, official, fmt.Sprint(len(g.Tests)), shorten(g.About, maxNote)})
+		}
+	}
+	return render(w, []column{
+		{"problem", left}, {"group", left}, {"role", left}, {"official", left}, {"tests", right}, {"about", left},
+	}, rows)
+}

@@ -212,6 +212,24 @@ func TestProblemsAndStrategies(t *testing.T) {
 	}
 
 	out.Reset()
+	a.Groups = []problems.Group{
+		{Name: "official", Official: true, About: "POJ's data", Tests: []string{"sample/1", "secret/1"}},
+		{Name: "top1465", About: "magictour", Tests: []string{"secret/2"}},
+	}
+	probs[0] = stubProblem{id: "poj2676", cfg: a, ref: named("dlx")}
+	if err := table.TestGroups(&out, probs); err != nil {
+		t.Fatal(err)
+	}
+	want = [][]string{
+		{"problem", "group", "role", "official", "tests", "about"},
+		{"poj2676", "official", "headline", "yes", "2", "POJ's data"},
+		{"poj2676", "top1465", "extended", "no", "1", "magictour"},
+	}
+	if diff := cmp.Diff(want, cells(t, out.String())); diff != "" {
+		t.Errorf("TestGroups rows (-want +got):\n%s\n%s", diff, out.String())
+	}
+
+	out.Reset()
 	if err := table.Strategies(&out, []solvers.Strategy{named("naive"), named("dlx")}, probs); err != nil {
 		t.Fatal(err)
 	}
