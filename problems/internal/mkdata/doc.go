@@ -13,5 +13,8 @@
 //
 // where DIR/poj3074/ holds sample.in, sample.out, 1.in and 1.out.
 //
-// It replaces every .in and .ans file under problems/<id>/data.
+// It replaces every .in and .ans file under problems/<id>/data. Which group
+// each test is in is declared once, in the problem's problem.yaml; a test
+// added to a plan needs a line there too (Package.Tests refuses a test in
+// no group, so TestPlansMatchData fails until it has one).
 package main
