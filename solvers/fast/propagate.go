@@ -233,7 +233,13 @@ func (sv *solver) propagate(st *state) bool {
 			if st.placed[d] == allUnits {
 				continue // solved everywhere: nothing to find
 			}
-			alone, ok := sv.hiddenSingles(st, d)
+			var alone board
+			var ok bool
+			if t.standard { // one call, not two
+				alone, ok = standardAlone(st.cand[d], st.todo)
+			} else {
+				alone, ok = sv.hiddenSingles(st, d)
+			}
 			if !ok {
 				return false
 			}
