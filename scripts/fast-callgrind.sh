@@ -20,7 +20,7 @@ for s in $sets; do
 	n=$(grep -vc '^#' "$root/testdata/$s.txt")
 	# The test binary finds testdata/ from its package directory. Go's
 	# asynchronous preemption signals can upset valgrind: switched off.
-	(cd "$root/solvers/fast" && GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+	(cd "$root/solvers/fast" && GODEBUG=asyncpreemptoff=1 GOGC=off GOMAXPROCS=1 valgrind --tool=callgrind \
 		--callgrind-out-file="$tmp/$s.cg" \
 		--toggle-collect='github.com/sudoku-judge/sudoku-judge/solvers/fast.(*strategy).Search' \
 		"$tmp/fast.test" -test.run '^$' -test.bench "^BenchmarkSolve/set=$s\$" -test.benchtime 1x \
