@@ -31,6 +31,10 @@ command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
 command -v gcc >/dev/null || need+=(gcc)
 [ -e /usr/include/stdio.h ] || need+=(libc6-dev)
 command -v cpio >/dev/null || need+=(cpio)
+# The suite's shell tests (uid slots, compile features) run /bin/sh, id, date,
+# sleep and touch inside the VM: a static busybox provides them.
+static_busybox() { local b; b=$(command -v busybox) && ! ldd "$b" >/dev/null 2>&1; }
+static_busybox || need+=(busybox-static)
 if [ ${#need[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || cannot "missing ${need[*]} and not root to apt-get install them"
   command -v apt-get >/dev/null || cannot "missing ${need[*]} and no apt-get"
@@ -88,10 +92,9 @@ for src in judge/sandbox/testdata/hostile/*.c; do
   gcc -O1 -static -o "$root/suite/bin/$name" "$src"
 done
 gcc -O1 -static -o "$root/suite/bin/prog" judge/sandbox/testdata/prog.c
-if command -v busybox >/dev/null && file -L "$(command -v busybox)" 2>/dev/null | grep static >/dev/null; then
-  cp "$(command -v busybox)" "$root/bin/busybox"
-  for a in sh ls cat; do ln -s busybox "$root/bin/$a"; done
-fi
+static_busybox || cannot "no static busybox for the VM's /bin/sh"
+cp "$(command -v busybox)" "$root/bin/busybox"
+for a in sh ls cat id date sleep touch true false echo; do ln -s busybox "$root/bin/$a"; done
 (cd "$root" && find . | cpio -o -H newc --quiet) >"$work/initramfs.cpio"
 say "initramfs $(du -h "$work/initramfs.cpio" | cut -f1), kernel $(basename "$kernel")"
 
