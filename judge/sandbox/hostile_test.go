@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -178,11 +179,9 @@ func TestHostile(t *testing.T) {
 			defer wg.Done()
 			out := filepath.Join(bin, c.name)
 			if prebuilt != "" {
-				b, err := os.ReadFile(filepath.Join(prebuilt, c.name))
-				if err == nil {
-					err = os.WriteFile(out, b, 0o755)
-				}
-				if err != nil {
+				// Streamed, not read whole: table400 is 400 MiB, and the
+				// judge's peak memory is what this test bounds.
+				if err := copyExecutable(out, filepath.Join(prebuilt, c.name)); err != nil {
 					t.Errorf("prebuilt %s: %v", c.name, err)
 					return
 				}
@@ -276,13 +275,32 @@ func TestHostile(t *testing.T) {
 			t.Logf("suite: %s %s -> %v (%s) contained=%v mem %.1f MiB", mode, c.name, res.Status, res.Note, contained, float64(res.Memory)/(1<<20))
 		})
 	}
-	// The judge keeps at most a run's output limit of what a program
-	// prints; its own peak stays well below a multiple of that.
-	if hwm := peakRSS(); hwm > 512<<20 {
+	// The judge keeps at most a run's output limit (16 MiB here) of what a
+	// program prints; its own peak stays within a small multiple of that
+	// (about 61 MiB measured, here and under cgroup v2).
+	if hwm := peakRSS(); hwm > 128<<20 {
 		t.Errorf("the judge's peak memory was %.0f MiB", float64(hwm)/(1<<20))
 	} else {
 		t.Logf("suite: %s judge peak memory %.1f MiB", mode, float64(hwm)/(1<<20))
 	}
+}
+
+// copyExecutable copies the program at src to a new executable dst.
+func copyExecutable(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // peakRSS returns this process's peak resident set size (VmHWM).
