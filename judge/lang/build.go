@@ -13,12 +13,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudoku-judge/sudoku-judge/judge/internal/piddir"
 	"github.com/sudoku-judge/sudoku-judge/judge/internal/procgroup"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 )
 
 // DefaultCompileTimeout bounds one compile when Options.Timeout is zero.
 const DefaultCompileTimeout = 30 * time.Second
+
+// buildPrefix starts the name of every build directory: buildPrefix, the
+// judge's pid, a dash and a random suffix.
+const buildPrefix = "sudoku-judge-build-"
 
 // maxCompileOutput caps the compiler messages kept, in bytes.
 const maxCompileOutput = 64 << 10
@@ -163,7 +168,11 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 		return nil, fmt.Errorf("lang: %s is neither executable nor a source file of a known language (.c .cpp .cc .go .py)", src)
 	}
 
-	dir, err := os.MkdirTemp("", "sudoku-judge-build-")
+	// Build directories are named after the judge's pid, so that those of
+	// a judge killed mid-build (holding a contestant's source) are removed
+	// here, by the next one.
+	piddir.RemoveDead("", buildPrefix)
+	dir, err := piddir.Make("", buildPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("lang: %w", err)
 	}

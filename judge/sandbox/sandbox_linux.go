@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/internal/piddir"
 )
 
 // A Sandbox runs programs. It is safe for concurrent use.
@@ -76,8 +78,8 @@ func New(opts Options) (*Sandbox, error) {
 	if tmp == "" {
 		tmp = os.TempDir()
 	}
-	removeStaleDirs(tmp)
-	dir, err := os.MkdirTemp(tmp, basePrefix+strconv.Itoa(os.Getpid())+"-")
+	piddir.RemoveDead(tmp, basePrefix)
+	dir, err := piddir.Make(tmp, basePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
@@ -287,23 +289,4 @@ func lockUID(uid int) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
-}
-
-// removeStaleDirs removes the directories in tmp of sandboxes whose judge
-// is no longer running.
-func removeStaleDirs(tmp string) {
-	ents, err := os.ReadDir(tmp)
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		rest, ok := strings.CutPrefix(e.Name(), basePrefix)
-		if !ok || !e.IsDir() {
-			continue
-		}
-		pid, err := strconv.Atoi(strings.SplitN(rest, "-", 2)[0])
-		if err == nil && pid != os.Getpid() && unix.Kill(pid, 0) == unix.ESRCH {
-			os.RemoveAll(filepath.Join(tmp, e.Name()))
-		}
-	}
 }
