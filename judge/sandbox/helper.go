@@ -370,14 +370,26 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 		runtime.GC()
 	}
 	// rlimits are inherited, so the helper takes them on for the fork and
-	// gives back what it can: lowered hard limits stay lowered.
-	saved, err := setRlimits(cfg.Rlimits)
-	if err != nil {
-		return nil, err
+	// gives back what it can: lowered hard limits stay lowered. A traced
+	// program instead gets them from the tracer at its exec stop, before
+	// its first instruction: with RLIMIT_DATA as the memory limit, the
+	// helper's own Go runtime could not start a thread under them (its
+	// thread stacks count), and the run was an IE now and then. (Only a
+	// program of the helper's own uid: another uid's limits take
+	// CAP_SYS_RESOURCE, which the helper may have dropped.)
+	afterExec := cfg.Trace && attr.Sys.Credential == nil
+	var saved []rlimit
+	if !afterExec {
+		var err error
+		if saved, err = setRlimits(cfg.Rlimits); err != nil {
+			return nil, err
+		}
 	}
 	pid, err := syscall.ForkExec(cfg.Path, cfg.Argv, attr)
 	cg.leave()
-	setRlimits(saved)
+	if !afterExec {
+		setRlimits(saved)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", cfg.Path, err)
 	}
@@ -385,11 +397,16 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 	if err := started(); err != nil {
 		return nil, err
 	}
-	wait := reap
+	var exit *exitInfo
 	if cfg.Trace {
-		wait = reapTraced
+		var late []rlimit
+		if afterExec {
+			late = cfg.Rlimits
+		}
+		exit, err = reapTraced(pid, begin, late)
+	} else {
+		exit, err = reap(pid, begin)
 	}
-	exit, err := wait(pid, begin)
 	if err != nil {
 		return nil, err
 	}

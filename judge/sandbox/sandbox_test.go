@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -625,4 +626,36 @@ func TestStale(t *testing.T) {
 			os.Remove(d)
 		}
 	}
+}
+
+// TestTightLimitsManyRuns: without cgroups a program of the judge's own uid
+// gets its limits at its exec stop, from the tracer. When the helper took
+// them on itself to fork, its Go runtime could not start a thread under
+// RLIMIT_DATA now and then ("pthread_create failed"), and a run was an IE:
+// 5 of 8 `test` runs of a Python program as an ordinary user had one, and
+// this test, with the fix undone, fails within 20 runs of 4 workers.
+func TestTightLimitsManyRuns(t *testing.T) {
+	if os.Getuid() == 0 {
+		t.Skip("the late-limit path is for an ordinary user's judge (run this test with setpriv, see hostile_test.go)")
+	}
+	s := newSandbox(t, Options{NoCgroups: true})
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 20 {
+				res, err := s.Run(context.Background(), Spec{Path: prog, Args: []string{"mem", "1"}, Limits: Limits{Memory: 16 << 20, CPUTime: time.Second}})
+				if err != nil {
+					t.Errorf("worker %d, run %d: %v", w, i, err)
+					return
+				}
+				if res.Status != OK {
+					t.Errorf("worker %d, run %d: %v (%s), want OK", w, i, res.Status, res.Note)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -31,6 +31,8 @@ const traceOptions = unix.PTRACE_O_TRACESECCOMP | unix.PTRACE_O_TRACEEXIT | unix
 // tracer follows a traced program and its descendants.
 type tracer struct {
 	main      int
+	rlimits   []rlimit     // set on the main process at its exec stop
+	err       error        // the rlimits could not be set: the program was killed
 	started   bool         // the main process passed its exec stop
 	inSyscall map[int]bool // stopped at a memory call's entry, to see its exit
 	refused   bool         // an allocation failed for want of memory
@@ -42,8 +44,13 @@ func (t *tracer) stopped(pid int, ws unix.WaitStatus) {
 	sig := ws.StopSignal()
 	switch {
 	case pid == t.main && !t.started && sig == unix.SIGTRAP:
-		// After the exec of PTRACE_TRACEME.
+		// After the exec of PTRACE_TRACEME, before the program's first
+		// instruction: its limits go on now.
 		t.started = true
+		if err := prlimits(pid, t.rlimits); err != nil {
+			t.err = err
+			unix.Kill(pid, unix.SIGKILL)
+		}
 		unix.PtraceSetOptions(pid, traceOptions)
 		unix.PtraceCont(pid, 0)
 	case sig == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_SECCOMP:
@@ -76,6 +83,28 @@ func (t *tracer) stopped(pid int, ws unix.WaitStatus) {
 	}
 }
 
+// prlimits sets rs on process pid. A hard limit above the one pid has
+// (which only CAP_SYS_RESOURCE may raise) stays where it is: it bounds the
+// program as well.
+func prlimits(pid int, rs []rlimit) error {
+	for _, r := range rs {
+		lim := unix.Rlimit{Cur: r.Cur, Max: r.Max}
+		err := unix.Prlimit(pid, r.Resource, &lim, nil)
+		if err == unix.EPERM {
+			var old unix.Rlimit
+			if unix.Prlimit(pid, r.Resource, nil, &old) == nil && lim.Max > old.Max {
+				lim.Max = old.Max
+				lim.Cur = min(lim.Cur, lim.Max)
+				err = unix.Prlimit(pid, r.Resource, &lim, nil)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("prlimit %d on the program: %w", r.Resource, err)
+		}
+	}
+	return nil
+}
+
 // vmHWM returns pid's peak resident set size from /proc/pid/status.
 func vmHWM(pid int) int64 {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
@@ -92,8 +121,8 @@ func vmHWM(pid int) int64 {
 }
 
 // reapTraced is reap for a traced program.
-func reapTraced(pid int, begin time.Time) (*exitInfo, error) {
-	t := &tracer{main: pid, inSyscall: make(map[int]bool)}
+func reapTraced(pid int, begin time.Time, rlimits []rlimit) (*exitInfo, error) {
+	t := &tracer{main: pid, rlimits: rlimits, inSyscall: make(map[int]bool)}
 	for {
 		var ws unix.WaitStatus
 		var ru unix.Rusage
@@ -109,6 +138,9 @@ func reapTraced(pid int, begin time.Time) (*exitInfo, error) {
 			continue
 		}
 		if wpid == pid {
+			if t.err != nil {
+				return nil, t.err
+			}
 			return &exitInfo{
 				Status:  uint32(ws),
 				WallNS:  int64(time.Since(begin)),
