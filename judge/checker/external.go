@@ -63,11 +63,11 @@ var DefaultLimits = sandbox.Limits{Memory: 512 << 20, Output: 64 << 10, Processe
 // outputCap bounds what is kept of a checker's stdout and stderr.
 const outputCap = 64 << 10
 
-// Check implements Checker. The checker process is killed when ctx is done.
-func (e External) Check(ctx context.Context, input, output, answer []byte) Result {
+// Check implements [contest.Checker]. The checker process is killed when ctx is done.
+func (e External) Check(ctx context.Context, input, output, answer []byte) contest.Result {
 	res, err := e.check(ctx, input, output, answer)
 	if err != nil {
-		return Result{Verdict: contest.IE, Message: "checker: " + err.Error()}
+		return contest.Result{Verdict: contest.IE, Message: "checker: " + err.Error()}
 	}
 	return res
 }
@@ -78,14 +78,14 @@ type checkerRun struct {
 	stdout, stderr []byte // capped
 }
 
-func (e External) check(ctx context.Context, input, output, answer []byte) (Result, error) {
+func (e External) check(ctx context.Context, input, output, answer []byte) (contest.Result, error) {
 	dir, err := os.MkdirTemp("", "sudoku-judge-checker-")
 	if err != nil {
-		return Result{}, err
+		return contest.Result{}, err
 	}
 	defer os.RemoveAll(dir)
 	if err := os.Chmod(dir, 0o755); err != nil { // for the sandbox's user
-		return Result{}, err
+		return contest.Result{}, err
 	}
 	files := []struct {
 		name string
@@ -95,7 +95,7 @@ func (e External) check(ctx context.Context, input, output, answer []byte) (Resu
 	for _, f := range files {
 		p := filepath.Join(dir, f.name)
 		if err := os.WriteFile(p, f.data, 0o644); err != nil {
-			return Result{}, err
+			return contest.Result{}, err
 		}
 		args = append(args, p)
 	}
@@ -111,7 +111,7 @@ func (e External) check(ctx context.Context, input, output, answer []byte) (Resu
 		run, err = e.runDirect(ctx, dir, args, timeout)
 	}
 	if err != nil {
-		return Result{}, err
+		return contest.Result{}, err
 	}
 	msg := firstLine(string(run.stderr))
 	if msg == "" {
@@ -129,14 +129,14 @@ func (e External) check(ctx context.Context, input, output, answer []byte) (Resu
 		if msg == "" {
 			msg = "the checker reported a judge failure"
 		}
-		return Result{Verdict: contest.IE, Message: "checker: " + msg}, nil
+		return contest.Result{Verdict: contest.IE, Message: "checker: " + msg}, nil
 	default:
-		return Result{}, fmt.Errorf("%s exited with status %d: %s", filepath.Base(e.Path), run.code, msg)
+		return contest.Result{}, fmt.Errorf("%s exited with status %d: %s", filepath.Base(e.Path), run.code, msg)
 	}
 	if v == contest.AC {
 		msg = "" // testlib says "ok ..." on success; an accepted test has no message
 	}
-	res := Result{Verdict: v, Message: msg}
+	res := contest.Result{Verdict: v, Message: msg}
 	if v == contest.WA || v == contest.PE {
 		res.Diff = contest.LineDiff(answer, output, contest.FirstDifference(answer, output))
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // writeScript writes an executable shell script into dir.
@@ -46,26 +46,26 @@ exit 1`)
 		name        string
 		checker     External
 		input, out  string
-		wantVerdict verdict.Verdict
+		wantVerdict contest.Verdict
 		wantMsg     string // substring of the message
 	}{
-		{"accepted", External{Path: compare}, "1\n", "1 2\n", verdict.AC, ""},
-		{"wrong answer", External{Path: compare}, "1\n", "1 3\n", verdict.WA, "wrong answer expected 1 2"},
-		{"judge failure", External{Path: compare}, "bad\n", "1 2\n", verdict.IE, "FAIL input is broken"},
-		{"presentation", External{Path: writeScript(t, bin, "pe", `echo "spaces" >&2; exit 2`)}, "", "x", verdict.PE, "spaces"},
-		{"dirt is PE", External{Path: writeScript(t, bin, "dirt", `exit 4`)}, "", "x", verdict.PE, ""},
-		{"points is WA", External{Path: writeScript(t, bin, "points", `echo "points 0.5"; exit 7`)}, "", "x", verdict.WA, "points 0.5"},
-		{"message on stdout", External{Path: writeScript(t, bin, "stdout", `echo; echo "  line one  "; echo two; exit 1`)}, "", "x", verdict.WA, "line one"},
-		{"args come first", External{Path: writeScript(t, bin, "args", `[ "$1" = "--strict" ] && [ -f "$4" ] && exit 0; exit 1`), Args: []string{"--strict"}}, "", "x", verdict.AC, ""},
-		{"odd status", External{Path: writeScript(t, bin, "odd", `echo "what" >&2; exit 42`)}, "", "x", verdict.IE, "status 42"},
-		{"killed", External{Path: writeScript(t, bin, "killed", `kill -9 $$`)}, "", "x", verdict.IE, "killed"},
-		{"too slow", External{Path: writeScript(t, bin, "slow", `sleep 30`), Timeout: 200 * time.Millisecond}, "", "x", verdict.IE, "ran out"},
-		{"missing", External{Path: filepath.Join(bin, "nope")}, "", "x", verdict.IE, "no such file"},
+		{"accepted", External{Path: compare}, "1\n", "1 2\n", contest.AC, ""},
+		{"wrong answer", External{Path: compare}, "1\n", "1 3\n", contest.WA, "wrong answer expected 1 2"},
+		{"judge failure", External{Path: compare}, "bad\n", "1 2\n", contest.IE, "FAIL input is broken"},
+		{"presentation", External{Path: writeScript(t, bin, "pe", `echo "spaces" >&2; exit 2`)}, "", "x", contest.PE, "spaces"},
+		{"dirt is PE", External{Path: writeScript(t, bin, "dirt", `exit 4`)}, "", "x", contest.PE, ""},
+		{"points is WA", External{Path: writeScript(t, bin, "points", `echo "points 0.5"; exit 7`)}, "", "x", contest.WA, "points 0.5"},
+		{"message on stdout", External{Path: writeScript(t, bin, "stdout", `echo; echo "  line one  "; echo two; exit 1`)}, "", "x", contest.WA, "line one"},
+		{"args come first", External{Path: writeScript(t, bin, "args", `[ "$1" = "--strict" ] && [ -f "$4" ] && exit 0; exit 1`), Args: []string{"--strict"}}, "", "x", contest.AC, ""},
+		{"odd status", External{Path: writeScript(t, bin, "odd", `echo "what" >&2; exit 42`)}, "", "x", contest.IE, "status 42"},
+		{"killed", External{Path: writeScript(t, bin, "killed", `kill -9 $$`)}, "", "x", contest.IE, "killed"},
+		{"too slow", External{Path: writeScript(t, bin, "slow", `sleep 30`), Timeout: 200 * time.Millisecond}, "", "x", contest.IE, "ran out"},
+		{"missing", External{Path: filepath.Join(bin, "nope")}, "", "x", contest.IE, "no such file"},
 		{"not executable", External{Path: func() string {
 			p := filepath.Join(bin, "plain")
 			os.WriteFile(p, []byte("exit 0"), 0o644)
 			return p
-		}()}, "", "x", verdict.IE, "permission denied"},
+		}()}, "", "x", contest.IE, "permission denied"},
 	}
 	os.Chmod(bin, 0o755) // for the sandbox's user
 	for _, tt := range tests {
@@ -95,7 +95,7 @@ exit 1`)
 
 	t.Run("diff on WA", func(t *testing.T) {
 		got := External{Path: compare}.Check(context.Background(), nil, []byte("a\nb\nc\n"), []byte("a\nB\nc\n"))
-		if got.Verdict != verdict.WA || !diffHas(got.Diff, "-", "B") || !diffHas(got.Diff, "+", "b") {
+		if got.Verdict != contest.WA || !diffHas(got.Diff, "-", "B") || !diffHas(got.Diff, "+", "b") {
 			t.Errorf("verdict %s, diff:\n%s", got.Verdict, got.Diff)
 		}
 	})

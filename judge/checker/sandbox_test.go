@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func TestMain(m *testing.M) {
@@ -50,14 +50,14 @@ func TestExternalContained(t *testing.T) {
 	}
 	tests := []struct {
 		name, script string
-		want         verdict.Verdict
+		want         contest.Verdict
 		msg          string
 	}{
-		{"reads a host file", `cat ` + secret + ` >&2 2>/dev/null && exit 0; echo "refused" >&2; exit 1`, verdict.WA, "refused"},
-		{"writes a host file", `(echo pwned > ` + secret + `) 2>/dev/null && exit 0; echo "refused" >&2; exit 1`, verdict.WA, "refused"},
-		{"floods stderr", `yes wrong answer >&2; exit 1`, verdict.IE, "ran out"},
-		{"floods stdout", `yes; exit 0`, verdict.IE, "output exceeded"},
-		{"forks forever", `while :; do sleep 10 & done`, verdict.PE, "Cannot fork"},
+		{"reads a host file", `cat ` + secret + ` >&2 2>/dev/null && exit 0; echo "refused" >&2; exit 1`, contest.WA, "refused"},
+		{"writes a host file", `(echo pwned > ` + secret + `) 2>/dev/null && exit 0; echo "refused" >&2; exit 1`, contest.WA, "refused"},
+		{"floods stderr", `yes wrong answer >&2; exit 1`, contest.IE, "ran out"},
+		{"floods stdout", `yes; exit 0`, contest.IE, "output exceeded"},
+		{"forks forever", `while :; do sleep 10 & done`, contest.PE, "Cannot fork"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

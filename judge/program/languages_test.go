@@ -8,10 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // TestLanguages compiles a real POJ 3074 program in Java, Rust and
@@ -26,14 +25,14 @@ func TestLanguages(t *testing.T) {
 	limits := sandbox.Limits{CPUTime: 2 * time.Second, WallTime: 4 * time.Second, Memory: 256 << 20, Output: 1 << 20}
 	modes := []struct {
 		arg  string
-		want verdict.Verdict
+		want contest.Verdict
 		msg  string // in the message
 	}{
-		{"ac", verdict.AC, ""},
-		{"wa", verdict.WA, ""},
-		{"tle", verdict.TLE, ""},
-		{"mle", verdict.MLE, ""},
-		{"re", verdict.RE, ""},
+		{"ac", contest.AC, ""},
+		{"wa", contest.WA, ""},
+		{"tle", contest.TLE, ""},
+		{"mle", contest.MLE, ""},
+		{"re", contest.RE, ""},
 	}
 	for _, c := range []struct {
 		lang, reMsg, ceMsg string
@@ -57,10 +56,10 @@ func TestLanguages(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer exe.Close()
-			j := &Judge{Runner: sb, Limits: limits, Checker: checker.Lines{}, Parallel: 1, Hide: []string{dir}}
+			j := &Judge{Runner: sb, Limits: limits, Checker: contest.Lines{}, Parallel: 1, Hide: []string{dir}}
 			for _, m := range modes {
 				ts := tests
-				if m.want != verdict.AC && m.want != verdict.WA {
+				if m.want != contest.AC && m.want != contest.WA {
 					ts = tests[:1]
 				}
 				res := j.Judge(context.Background(), exe, []string{m.arg}, ts)
@@ -68,7 +67,7 @@ func TestLanguages(t *testing.T) {
 				if res.Verdict != m.want {
 					t.Errorf("%s %s: %s (%s), want %s", c.lang, m.arg, res.Verdict, res.Tests[0].Message, m.want)
 				}
-				if m.want == verdict.RE && !strings.Contains(res.Tests[0].Message, c.reMsg) {
+				if m.want == contest.RE && !strings.Contains(res.Tests[0].Message, c.reMsg) {
 					t.Errorf("%s re: message %q, want it to hold %q", c.lang, res.Tests[0].Message, c.reMsg)
 				}
 			}
@@ -77,7 +76,7 @@ func TestLanguages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Verdict != verdict.CE || len(res.Tests) != 1 {
+			if res.Verdict != contest.CE || len(res.Tests) != 1 {
 				t.Fatalf("syntax error: %s in %d rows, want CE in one", res.Verdict, len(res.Tests))
 			}
 			if !strings.Contains(res.Tests[0].Message+res.Tests[0].Diff, c.ceMsg) {

@@ -14,10 +14,8 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
@@ -38,7 +36,7 @@ type Runner interface {
 type Judge struct {
 	Runner    Runner
 	Limits    sandbox.Limits  // per test; see LimitsFor
-	Checker   checker.Checker // nil means checker.Tokens
+	Checker   contest.Checker // nil means contest.Tokens
 	Parallel  int             // tests run at once; 0 means the number of CPUs
 	Hide      []string        // host paths the program must not see, such as the tests folder
 	Isolation string          // what Runner puts in force, copied into results
@@ -94,7 +92,7 @@ func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t
 		if ctx.Err() != nil {
 			msg = "judging interrupted: " + ctx.Err().Error()
 		}
-		return Outcome{TestResult: judge.TestResult{Name: t.Name, Verdict: verdict.IE, Message: "sandbox: " + oneLine(msg)}}
+		return Outcome{TestResult: judge.TestResult{Name: t.Name, Verdict: contest.IE, Message: "sandbox: " + oneLine(msg)}}
 	}
 	if res.Status == sandbox.RuntimeError && exe.MemoryError != "" && bytes.Contains(res.Stderr, []byte(exe.MemoryError)) {
 		// The runtime (a JVM) stopped the program at its heap, which is
@@ -142,24 +140,24 @@ func (j *Judge) judgeRun(ctx context.Context, t problems.Test, res *sandbox.Resu
 	case sandbox.OK:
 		c := j.Checker
 		if c == nil {
-			c = checker.Tokens{}
+			c = contest.Tokens{}
 		}
 		cr := contest.Run(ctx, c, t.Input, res.Stdout, t.Answer)
 		tr.Verdict, tr.Message, tr.Diff = cr.Verdict, cr.Message, cr.Diff
 	case sandbox.TimeLimit:
-		tr.Verdict = verdict.TLE
+		tr.Verdict = contest.TLE
 		tr.Limit, tr.Message = j.timeLimitFired(res)
 	case sandbox.MemoryLimit:
-		tr.Verdict = verdict.MLE
+		tr.Verdict = contest.MLE
 		tr.Message = note(res, "memory limit exceeded")
 	case sandbox.OutputLimit:
-		tr.Verdict = verdict.OLE
+		tr.Verdict = contest.OLE
 		tr.Message = note(res, "output limit exceeded")
 	case sandbox.RuntimeError:
-		tr.Verdict = verdict.RE
+		tr.Verdict = contest.RE
 		tr.Message = runtimeMessage(res)
 	default:
-		tr.Verdict = verdict.IE
+		tr.Verdict = contest.IE
 		tr.Message = note(res, "sandbox failure")
 	}
 	return o
@@ -295,7 +293,7 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 		return stoppedBy
 	}
 	skip := func(i int, by string) {
-		res.Tests[i] = judge.TestResult{Name: tests[i].Name, Verdict: verdict.Skipped, Message: "not run: stopped after " + by}
+		res.Tests[i] = judge.TestResult{Name: tests[i].Name, Verdict: contest.Skipped, Message: "not run: stopped after " + by}
 	}
 	for range n {
 		wg.Add(1)
@@ -307,7 +305,7 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 					continue
 				}
 				o := j.Test(ctx, exe, args, tests[i])
-				if j.Keep != nil && o.Verdict != verdict.IE {
+				if j.Keep != nil && o.Verdict != contest.IE {
 					j.Keep(tests[i].Name, o.Stdout)
 				}
 				res.Tests[i] = o.TestResult
@@ -323,7 +321,7 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 	}
 	for i := range tests {
 		if ctx.Err() != nil {
-			res.Tests[i] = judge.TestResult{Name: tests[i].Name, Verdict: verdict.IE, Message: "not run: " + ctx.Err().Error()}
+			res.Tests[i] = judge.TestResult{Name: tests[i].Name, Verdict: contest.IE, Message: "not run: " + ctx.Err().Error()}
 			continue
 		}
 		if by := stopped(); by != "" {
@@ -345,7 +343,7 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 func CompileFailed(ce *lang.CompileError, tests []problems.Test) *judge.Result {
 	res := &judge.Result{Tests: []judge.TestResult{{
 		Name:    "compile",
-		Verdict: verdict.CE,
+		Verdict: contest.CE,
 		Message: oneLine(ce.Error()),
 		Diff:    ce.Output,
 	}}}

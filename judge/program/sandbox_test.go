@@ -14,11 +14,10 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
-	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func TestMain(m *testing.M) {
@@ -113,29 +112,29 @@ func TestPrograms(t *testing.T) {
 		src    string
 		tests  []problems.Test
 		limits sandbox.Limits
-		want   []verdict.Verdict // per test
+		want   []contest.Verdict // per test
 		msg    string            // in the message of the first test that is not AC
 	}{
-		{"ac.c", tests, LimitsFor(nil), []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC}, ""},
-		{"ac.cpp", tests, LimitsFor(nil), []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC}, ""},
-		{"ac.go", tests, LimitsFor(nil), []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC}, ""},
-		{"ac.py", tests, LimitsFor(nil), []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC}, ""},
-		{"wa.c", tests, LimitsFor(nil), []verdict.Verdict{verdict.AC, verdict.WA, verdict.AC}, "line 2"},
-		{"pe.c", tests, LimitsFor(nil), []verdict.Verdict{verdict.PE, verdict.PE, verdict.PE}, "wrong layout"},
-		{"loop.c", tests1, quick, []verdict.Verdict{verdict.TLE}, "limit"}, // CPU, or wall when the machine starves it
-		{"sleep.c", tests1, quick, []verdict.Verdict{verdict.TLE}, "wall-clock limit"},
-		{"mem.c", tests1, sandbox.Limits{CPUTime: 2 * time.Second, WallTime: 5 * time.Second, Memory: 64 << 20}, []verdict.Verdict{verdict.MLE}, "memory"},
-		{"flood.c", tests1, quick, []verdict.Verdict{verdict.OLE}, ""},
-		{"segv.c", tests1, quick, []verdict.Verdict{verdict.RE}, "SIGSEGV"},
-		{"exit3.c", tests1, quick, []verdict.Verdict{verdict.RE}, "exit code 3"},
-		{"syntax.c", tests, quick, []verdict.Verdict{verdict.CE}, "error"}, // one row, not one per test
-		{"syntax.py", tests1, quick, []verdict.Verdict{verdict.CE}, "SyntaxError"},
+		{"ac.c", tests, LimitsFor(nil), []contest.Verdict{contest.AC, contest.AC, contest.AC}, ""},
+		{"ac.cpp", tests, LimitsFor(nil), []contest.Verdict{contest.AC, contest.AC, contest.AC}, ""},
+		{"ac.go", tests, LimitsFor(nil), []contest.Verdict{contest.AC, contest.AC, contest.AC}, ""},
+		{"ac.py", tests, LimitsFor(nil), []contest.Verdict{contest.AC, contest.AC, contest.AC}, ""},
+		{"wa.c", tests, LimitsFor(nil), []contest.Verdict{contest.AC, contest.WA, contest.AC}, "line 2"},
+		{"pe.c", tests, LimitsFor(nil), []contest.Verdict{contest.PE, contest.PE, contest.PE}, "wrong layout"},
+		{"loop.c", tests1, quick, []contest.Verdict{contest.TLE}, "limit"}, // CPU, or wall when the machine starves it
+		{"sleep.c", tests1, quick, []contest.Verdict{contest.TLE}, "wall-clock limit"},
+		{"mem.c", tests1, sandbox.Limits{CPUTime: 2 * time.Second, WallTime: 5 * time.Second, Memory: 64 << 20}, []contest.Verdict{contest.MLE}, "memory"},
+		{"flood.c", tests1, quick, []contest.Verdict{contest.OLE}, ""},
+		{"segv.c", tests1, quick, []contest.Verdict{contest.RE}, "SIGSEGV"},
+		{"exit3.c", tests1, quick, []contest.Verdict{contest.RE}, "exit code 3"},
+		{"syntax.c", tests, quick, []contest.Verdict{contest.CE}, "error"}, // one row, not one per test
+		{"syntax.py", tests1, quick, []contest.Verdict{contest.CE}, "SyntaxError"},
 	}
 	for _, c := range cases {
 		t.Run(c.src, func(t *testing.T) {
 			t.Parallel()
 			needCompiler(t, c.src)
-			j := &Judge{Runner: sb, Limits: c.limits, Checker: checker.Lines{}, Parallel: 2, Hide: []string{dir}, Isolation: sb.Isolation().String()}
+			j := &Judge{Runner: sb, Limits: c.limits, Checker: contest.Lines{}, Parallel: 2, Hide: []string{dir}, Isolation: sb.Isolation().String()}
 			res, err := j.Evaluate(context.Background(), filepath.Join("testdata", c.src), lang.Options{}, nil, c.tests)
 			if err != nil {
 				t.Fatal(err)
@@ -148,7 +147,7 @@ func TestPrograms(t *testing.T) {
 				if tr.Verdict != c.want[i] {
 					t.Errorf("test %s: %s (%s), want %s", tr.Name, tr.Verdict, tr.Message, c.want[i])
 				}
-				if msg == "" && tr.Verdict != verdict.AC {
+				if msg == "" && tr.Verdict != contest.AC {
 					msg = tr.Message
 				}
 				checkMeasured(t, tr)
@@ -176,9 +175,9 @@ func needCompiler(t *testing.T, src string) {
 func checkMeasured(t *testing.T, tr judge.TestResult) {
 	t.Helper()
 	switch tr.Verdict {
-	case verdict.CE, verdict.IE:
+	case contest.CE, contest.IE:
 		return
-	case verdict.TLE:
+	case contest.TLE:
 		// The limit that fired is the one the time reached.
 		if tr.Limit == "cpu" && tr.TimeMS < 400 || tr.Limit == "wall" && tr.WallMS < 400 || tr.Limit == "" {
 			t.Errorf("test %s: TLE (%q limit) after %.1f ms CPU, %.1f ms wall", tr.Name, tr.Limit, tr.TimeMS, tr.WallMS)
@@ -198,13 +197,13 @@ func TestContained(t *testing.T) {
 	sb := openSandbox(t)
 	dir, tests := copyTests(t)
 	limits := sandbox.Limits{CPUTime: time.Second, WallTime: 2 * time.Second, Memory: 256 << 20}
-	j := &Judge{Runner: sb, Limits: limits, Checker: checker.Lines{}, Hide: []string{dir}}
+	j := &Judge{Runner: sb, Limits: limits, Checker: contest.Lines{}, Hide: []string{dir}}
 
 	t.Run("fork storm", func(t *testing.T) {
 		t.Parallel()
 		exe := build(t, "fork.c")
 		o := j.Test(context.Background(), exe, nil, tests[0])
-		if o.Verdict == verdict.AC {
+		if o.Verdict == contest.AC {
 			t.Fatal("accepted")
 		}
 		var made int
@@ -233,7 +232,7 @@ func TestContained(t *testing.T) {
 		}()
 		port := fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
 		o := j.Test(context.Background(), build(t, "net.c"), []string{port}, tests[0])
-		if o.Verdict == verdict.AC || strings.Contains(string(o.Stdout), "connected") {
+		if o.Verdict == contest.AC || strings.Contains(string(o.Stdout), "connected") {
 			t.Errorf("%s, stdout %q", o.Verdict, o.Stdout)
 		}
 		select {
@@ -253,7 +252,7 @@ func TestContained(t *testing.T) {
 		}
 		answer := filepath.Join(dir, "1.ans")
 		o := j.Test(context.Background(), build(t, "escape.c"), append([]string{answer}, markers...), tests[0])
-		if o.Verdict == verdict.AC {
+		if o.Verdict == contest.AC {
 			t.Error("the program read the expected answer and was accepted")
 		}
 		for _, m := range markers {
@@ -321,9 +320,9 @@ func TestAnswersHidden(t *testing.T) {
 		hide   []string
 		accept bool
 	}{{nil, true}, {[]string{dir}, false}} {
-		j := &Judge{Runner: sb, Limits: LimitsFor(nil), Checker: checker.Lines{}, Hide: tt.hide}
+		j := &Judge{Runner: sb, Limits: LimitsFor(nil), Checker: contest.Lines{}, Hide: tt.hide}
 		o := j.Test(context.Background(), exe, args, tests[0])
-		if (o.Verdict == verdict.AC) != tt.accept {
+		if (o.Verdict == contest.AC) != tt.accept {
 			t.Errorf("hide %v: %s (%s), want accepted %v; stderr %q", tt.hide, o.Verdict, o.Message, tt.accept, o.Stderr)
 		}
 	}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // fakeRunner returns a canned result and records the spec it was given.
@@ -35,23 +35,23 @@ func TestVerdicts(t *testing.T) {
 		name        string
 		res         *sandbox.Result
 		err         error
-		want        verdict.Verdict
+		want        contest.Verdict
 		wantMsg     string
 		wantTimeMS  float64
 		wantExit    int // -1: no exit code
 		wantSignal  string
 		wantDiffHas string
 	}{
-		{"AC", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 4\n"), CPUTime: 12 * time.Millisecond, Memory: 2 << 20}, nil, verdict.AC, "", 12, 0, "", ""},
-		{"WA", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 5\n")}, nil, verdict.WA, `expected "4", got "5"`, 0, 0, "", "+     2  3 5"},
-		{"TLE on CPU", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, Signal: "SIGKILL", CPUTime: 1100 * time.Millisecond, WallTime: 1200 * time.Millisecond, Note: "CPU time 1.1s exceeded"}, nil, verdict.TLE, "CPU time", 1100, -1, "SIGKILL", ""},
-		{"TLE on wall time", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: time.Millisecond, WallTime: 4 * time.Second}, nil, verdict.TLE, "wall-clock limit 4.00s exceeded with 0.00s of CPU time", 1, -1, "", ""},
-		{"MLE", &sandbox.Result{Status: sandbox.MemoryLimit, ExitCode: -1, Signal: "SIGKILL", Memory: 64 << 20}, nil, verdict.MLE, "memory", 0, -1, "SIGKILL", ""},
-		{"OLE", &sandbox.Result{Status: sandbox.OutputLimit, ExitCode: -1, Note: "output over 8 MiB"}, nil, verdict.OLE, "output over 8 MiB", 0, -1, "", ""},
-		{"RE by exit", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 3, Stderr: []byte("\nTraceback (most recent call last):\n  x\n")}, nil, verdict.RE, "exit code 3: Traceback", 0, 3, "", ""},
-		{"RE by signal", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: -1, Signal: "SIGSEGV"}, nil, verdict.RE, "killed by SIGSEGV", 0, -1, "SIGSEGV", ""},
-		{"sandbox failure", &sandbox.Result{Status: sandbox.Internal, ExitCode: -1, Note: "mount failed\nmore"}, nil, verdict.IE, "mount failed", 0, -1, "", ""},
-		{"runner error", &sandbox.Result{Status: sandbox.Internal}, errors.New("no cgroup"), verdict.IE, "sandbox: no cgroup", 0, -1, "", ""},
+		{"AC", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 4\n"), CPUTime: 12 * time.Millisecond, Memory: 2 << 20}, nil, contest.AC, "", 12, 0, "", ""},
+		{"WA", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 5\n")}, nil, contest.WA, `expected "4", got "5"`, 0, 0, "", "+     2  3 5"},
+		{"TLE on CPU", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, Signal: "SIGKILL", CPUTime: 1100 * time.Millisecond, WallTime: 1200 * time.Millisecond, Note: "CPU time 1.1s exceeded"}, nil, contest.TLE, "CPU time", 1100, -1, "SIGKILL", ""},
+		{"TLE on wall time", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: time.Millisecond, WallTime: 4 * time.Second}, nil, contest.TLE, "wall-clock limit 4.00s exceeded with 0.00s of CPU time", 1, -1, "", ""},
+		{"MLE", &sandbox.Result{Status: sandbox.MemoryLimit, ExitCode: -1, Signal: "SIGKILL", Memory: 64 << 20}, nil, contest.MLE, "memory", 0, -1, "SIGKILL", ""},
+		{"OLE", &sandbox.Result{Status: sandbox.OutputLimit, ExitCode: -1, Note: "output over 8 MiB"}, nil, contest.OLE, "output over 8 MiB", 0, -1, "", ""},
+		{"RE by exit", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 3, Stderr: []byte("\nTraceback (most recent call last):\n  x\n")}, nil, contest.RE, "exit code 3: Traceback", 0, 3, "", ""},
+		{"RE by signal", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: -1, Signal: "SIGSEGV"}, nil, contest.RE, "killed by SIGSEGV", 0, -1, "SIGSEGV", ""},
+		{"sandbox failure", &sandbox.Result{Status: sandbox.Internal, ExitCode: -1, Note: "mount failed\nmore"}, nil, contest.IE, "mount failed", 0, -1, "", ""},
+		{"runner error", &sandbox.Result{Status: sandbox.Internal}, errors.New("no cgroup"), contest.IE, "sandbox: no cgroup", 0, -1, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -142,7 +142,7 @@ func TestJudgeOrderAndCancel(t *testing.T) {
 	r := &fakeRunner{res: &sandbox.Result{Status: sandbox.OK, Stdout: []byte("ok")}}
 	j := &Judge{Runner: r, Parallel: 1, Isolation: "fake"}
 	res := j.Judge(context.Background(), &lang.Executable{Path: "/p"}, nil, tests)
-	if res.Passed != 20 || res.Total != 20 || res.Verdict != verdict.AC || res.Isolation != "fake" {
+	if res.Passed != 20 || res.Total != 20 || res.Verdict != contest.AC || res.Isolation != "fake" {
 		t.Errorf("result %+v", res)
 	}
 	for i, tr := range res.Tests {
@@ -153,7 +153,7 @@ func TestJudgeOrderAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res = j.Judge(ctx, &lang.Executable{Path: "/p"}, nil, tests)
-	if res.Verdict != verdict.IE || res.Passed != 0 {
+	if res.Verdict != contest.IE || res.Passed != 0 {
 		t.Errorf("cancelled judging: %s, %d passed", res.Verdict, res.Passed)
 	}
 }
@@ -190,11 +190,11 @@ func TestStopOnFailure(t *testing.T) {
 		var got []string
 		for _, tr := range res.Tests {
 			got = append(got, string(tr.Verdict))
-			if tr.Verdict == verdict.Skipped && (tr.TimeMS != 0 || tr.Message != "not run: stopped after WA on 3") {
+			if tr.Verdict == contest.Skipped && (tr.TimeMS != 0 || tr.Message != "not run: stopped after WA on 3") {
 				t.Errorf("skipped test %s: %v ms, %q", tr.Name, tr.TimeMS, tr.Message)
 			}
 		}
-		if strings.Join(got, " ") != tt.want || res.Verdict != verdict.WA || res.Passed != 4-2*btoi(tt.stop) {
+		if strings.Join(got, " ") != tt.want || res.Verdict != contest.WA || res.Passed != 4-2*btoi(tt.stop) {
 			t.Errorf("stop %v: %s, %s %d/%d; want %s", tt.stop, strings.Join(got, " "), res.Verdict, res.Passed, res.Total, tt.want)
 		}
 	}
@@ -210,11 +210,11 @@ func btoi(b bool) int {
 func TestCompileFailed(t *testing.T) {
 	ce := &lang.CompileError{Output: "x.c: In function 'main':\nx.c:3:1: error: expected ';' before '}' token\n" + strings.Repeat("note\n", 50)}
 	res := CompileFailed(ce, []problems.Test{{Name: "1"}, {Name: "2"}})
-	if res.Verdict != verdict.CE || res.Total != 1 || res.Passed != 0 {
+	if res.Verdict != contest.CE || res.Total != 1 || res.Passed != 0 {
 		t.Fatalf("result %+v, want one CE row for two tests", res)
 	}
 	for _, tr := range res.Tests {
-		if tr.Verdict != verdict.CE || !strings.Contains(tr.Message, "expected ';'") {
+		if tr.Verdict != contest.CE || !strings.Contains(tr.Message, "expected ';'") {
 			t.Errorf("test %s: %s %q", tr.Name, tr.Verdict, tr.Message)
 		}
 	}

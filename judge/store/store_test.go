@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func TestResultStoredOncePerAttempt(t *testing.T) {
@@ -20,7 +20,7 @@ func TestResultStoredOncePerAttempt(t *testing.T) {
 	if err := s.Create(ctx, sub); err != nil {
 		t.Fatal(err)
 	}
-	tests := []judge.TestResult{{Name: "sample/1", Verdict: verdict.AC, TimeMS: 3}}
+	tests := []judge.TestResult{{Name: "sample/1", Verdict: contest.AC, TimeMS: 3}}
 	steps := []struct {
 		name       string
 		attempt    int

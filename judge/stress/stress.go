@@ -10,8 +10,8 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // Names of the files a failure is saved as, in Options.Dir. The input and
@@ -91,7 +91,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		}
 		o := j.Test(ctx, opts.Program, opts.Args, test)
 		rep.Rounds++
-		if o.Verdict == verdict.IE && ctx.Err() != nil {
+		if o.Verdict == contest.IE && ctx.Err() != nil {
 			return rep, fmt.Errorf("stress: stopped after %d rounds: %w", rep.Rounds-1, ctx.Err())
 		}
 		if o.Verdict.Passed() {

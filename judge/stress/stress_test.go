@@ -15,7 +15,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
 )
 
@@ -85,7 +85,7 @@ func TestStressFindsFailure(t *testing.T) {
 	if f == nil {
 		t.Fatalf("no failure in %d rounds", rep.Rounds)
 	}
-	if f.Test.Verdict != verdict.WA || f.Dir != dir || rep.Rounds != f.Round+1 || f.Seed != 1+uint64(f.Round) {
+	if f.Test.Verdict != contest.WA || f.Dir != dir || rep.Rounds != f.Round+1 || f.Seed != 1+uint64(f.Round) {
 		t.Errorf("failure %+v after %d rounds", f.Test, rep.Rounds)
 	}
 	// The saved expected answer starts with the 9 that wa.c mishandles.
@@ -111,7 +111,7 @@ func TestStressFindsFailure(t *testing.T) {
 	if err != nil || len(tests) != 1 {
 		t.Fatalf("reading the saved failure: %d tests, %v", len(tests), err)
 	}
-	if o := j.Test(context.Background(), exe, nil, tests[0]); o.Verdict != verdict.WA {
+	if o := j.Test(context.Background(), exe, nil, tests[0]); o.Verdict != contest.WA {
 		t.Errorf("replay: %s, want WA", o.Verdict)
 	}
 	good, err := lang.Build(context.Background(), filepath.Join(testdata, "ac.c"), lang.Options{})
@@ -119,7 +119,7 @@ func TestStressFindsFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer good.Close()
-	if o := j.Test(context.Background(), good, nil, tests[0]); o.Verdict != verdict.AC {
+	if o := j.Test(context.Background(), good, nil, tests[0]); o.Verdict != contest.AC {
 		t.Errorf("replay with a correct program: %s %s", o.Verdict, o.Message)
 	}
 }
@@ -130,7 +130,7 @@ func TestStressCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Failure == nil || rep.Failure.Test.Verdict != verdict.RE || rep.Rounds != 1 || rep.Failure.Dir != "" {
+	if rep.Failure == nil || rep.Failure.Test.Verdict != contest.RE || rep.Rounds != 1 || rep.Failure.Dir != "" {
 		t.Errorf("report %+v", rep)
 	}
 }

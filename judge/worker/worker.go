@@ -13,8 +13,8 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // A Worker judges jobs from a queue, one at a time.
@@ -117,7 +117,7 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery) error {
 // (the context ended, the disk failed) and should go to another worker.
 func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestResult)) ([]judge.TestResult, error) {
 	fail := func(msg string) []judge.TestResult {
-		t := judge.TestResult{Name: "setup", Verdict: verdict.IE, Message: msg}
+		t := judge.TestResult{Name: "setup", Verdict: contest.IE, Message: msg}
 		each(t)
 		return []judge.TestResult{t}
 	}

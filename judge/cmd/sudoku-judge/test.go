@@ -21,7 +21,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
-	"github.com/sudoku-judge/sudoku-judge/judge/verdict"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
@@ -258,7 +257,7 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 			if err != nil {
 				return err
 			}
-			var c checker.Checker = checker.Tokens{}
+			var c contest.Checker = contest.Tokens{}
 			if prob != nil {
 				c = prob.Checker()
 			}
@@ -351,7 +350,7 @@ func groupResult(res *judge.Result, cfg problems.Config) {
 // when there is no headline group, every test passed.
 func accepted(res *judge.Result) bool {
 	if _, ok := res.Headline(); ok {
-		return res.Verdict == verdict.AC
+		return res.Verdict == contest.AC
 	}
 	return res.Passed == res.Total && res.Total > 0
 }
@@ -431,7 +430,7 @@ func printTestResult(w io.Writer, res *judge.Result, verbose bool) error {
 		shown++
 		if t.Diff != "" {
 			what := "expected (-) versus got (+)"
-			if t.Verdict == verdict.CE {
+			if t.Verdict == contest.CE {
 				what = "compiler output"
 			}
 			fmt.Fprintf(w, "\n%s: %s: %s\n%s", t.Name, t.Verdict, what, indent(t.Diff))
@@ -463,7 +462,7 @@ func plural(n int, one, many string) string {
 // "7/9 passed: 1 WA, 1 TLE; isolation: ...".
 func summary(res *judge.Result) string {
 	var counts []string
-	order := []verdict.Verdict{verdict.WA, verdict.PE, verdict.TLE, verdict.MLE, verdict.OLE, verdict.RE, verdict.CE, verdict.IE, verdict.NA, verdict.Skipped}
+	order := []contest.Verdict{contest.WA, contest.PE, contest.TLE, contest.MLE, contest.OLE, contest.RE, contest.CE, contest.IE, contest.NA, contest.Skipped}
 	for _, v := range order {
 		n := 0
 		for _, t := range res.Tests {
@@ -499,7 +498,7 @@ func indent(s string) string {
 // answer given as the output must be accepted. A checker that does not
 // compile, cannot run or rejects the answer is a setup error (exit 2),
 // never a verdict on the contestant's program.
-func buildChecker(ctx context.Context, sb *sandbox.Sandbox, src string, tests []problems.Test) (checker.Checker, func(), error) {
+func buildChecker(ctx context.Context, sb *sandbox.Sandbox, src string, tests []problems.Test) (contest.Checker, func(), error) {
 	exe, err := lang.Build(ctx, src, lang.Options{Sandbox: sb})
 	if err != nil {
 		var ce *lang.CompileError
@@ -513,7 +512,7 @@ func buildChecker(ctx context.Context, sb *sandbox.Sandbox, src string, tests []
 		if t.Answer == nil {
 			continue
 		}
-		if r := contest.Run(ctx, c, t.Input, t.Answer, t.Answer); r.Verdict != verdict.AC {
+		if r := contest.Run(ctx, c, t.Input, t.Answer, t.Answer); r.Verdict != contest.AC {
 			exe.Close()
 			return nil, nil, fmt.Errorf("checker %s does not accept test %s's own answer: %s %s", src, t.Name, r.Verdict, r.Message)
 		}
