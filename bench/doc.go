@@ -12,7 +12,7 @@
 // package workload for what each name means.
 //
 // The pairs that take minutes (naive on the hard sets) are skipped unless
-// BENCH_FULL=1 is set; fast on 16x16 grids is unsupported and skipped. With
+// BENCH_FULL=1 is set; a strategy that does not handle the puzzles is skipped. With
 // -short each set is cut to its first few puzzles, for CI's smoke run:
 //
 //	go test -run '^$' -bench . -benchtime=1x -short ./bench

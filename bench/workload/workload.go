@@ -215,7 +215,7 @@ func (w *Workload) Solve(ctx context.Context, s solvers.Strategy, i int) (proble
 }
 
 // Skip returns why s is not measured on w, or "" when it is: s does not
-// handle the puzzles (such as fast on 16x16 grids), or it takes minutes
+// handle the puzzles (such as mrv on X-sudoku), or it takes minutes
 // (naive on the hard sets, mrv on 16x16), as the problem's harness.slow or
 // the set's Slow declares. full allows the slow pairs.
 func (w *Workload) Skip(s solvers.Strategy, full bool) string {

@@ -1,4 +1,4 @@
-// Package fast is the bit-parallel 9x9 sudoku strategy, the reference
+// Package fast is the bit-parallel sudoku strategy, the reference
 // solver for every 9x9 problem: standard and jigsaw regions, first
 // solution, counting, enumeration, and branch and bound for an objective.
 //
@@ -13,12 +13,16 @@
 // of each unit's empty cells, with each cell's weight split between its
 // row, column and region by a Lagrangian decomposition tuned on the root,
 // and explores the most promising child first.
-// Other grid sizes are rejected with an error wrapping
-// [solvers.ErrUnsupported].
+//
+// The other sizes (4x4, 16x16, 25x25), with any regions, go to the wide
+// engine (wide.go): one candidate mask per cell, naked singles removed
+// from each solved cell's peers, hidden singles from two masks folded over
+// each unit, and guesses on the cell with the fewest candidates. It has no
+// bound under an objective: it visits every solution.
 //
 // The code reads top down: fast.go (the strategy), search.go (states and
 // the search), propagate.go (placing digits, the deduction loop),
 // singles.go and locked.go (the deductions), topology.go and board.go (unit
 // masks and cell sets), bound.go, split.go and maximize.go (the
-// objective).
+// objective), wide.go (the other sizes).
 package fast

@@ -3,24 +3,32 @@ package fast
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
-// New returns the fast strategy. It handles 9x9 puzzles with any regions;
-// other sizes fail with an error wrapping [solvers.ErrUnsupported].
+// New returns the fast strategy. It handles puzzles of every size with any
+// regions.
 func New() solvers.Strategy {
 	return &strategy{standard: standardTopology()}
 }
 
 type strategy struct {
 	standard *topology // read-only, shared by every search
+	// wide holds the standard layouts of the other sizes by side, built
+	// on first use.
+	wide [solvers.MaxSize + 1]struct {
+		once sync.Once
+		t    *wideTopology
+	}
 }
 
 func (*strategy) Name() string { return "fast" }
 
-// support: 9x9 only, any regions, no extra units.
-var support = solvers.Support{Sizes: []int{9}, Features: solvers.Jigsaw}
+// support: every size, any regions, no extra units. Grids other than 9x9
+// are solved by the wide engine (wide.go).
+var support = solvers.Support{Sizes: []int{4, 9, 16, 25}, Features: solvers.Jigsaw}
 
 // Support declares what fast handles.
 func (*strategy) Support() solvers.Support { return support }
@@ -33,6 +41,14 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 	search, err := solvers.Prepare(ctx, "fast", support, p, opts)
 	if err != nil {
 		return solvers.Stats{}, err
+	}
+	if p.Size() != 9 {
+		if !search {
+			return solvers.Stats{}, nil
+		}
+		// The wide engine has no bound: it visits every solution, as
+		// Options allows.
+		return wideSearch(ctx, s.wideTopology(p), p, opts)
 	}
 	topo := s.standard
 	if !p.Standard() {
@@ -67,3 +83,14 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 
 // stopped wraps the error of a context that ended the search.
 func stopped(err error) error { return fmt.Errorf("fast: search stopped: %w", err) }
+
+// wideTopology returns the layout of p, a grid other than 9x9: shared by
+// every search when its regions are standard, built for p otherwise.
+func (s *strategy) wideTopology(p *solvers.Puzzle) *wideTopology {
+	if p.Features() != 0 {
+		return newWideTopology(p)
+	}
+	w := &s.wide[p.Size()]
+	w.once.Do(func() { w.t = newWideTopology(p) })
+	return w.t
+}

@@ -11,7 +11,7 @@ import (
 )
 
 func TestContract(t *testing.T) {
-	solverstest.Run(t, fast.New(), solverstest.Config{Sizes: []int{9}})
+	solverstest.Run(t, fast.New(), solverstest.Config{Sizes: []int{4, 9, 16, 25}})
 }
 
 // TestSets counts (limit 2) every puzzle of the shared sets and checks the

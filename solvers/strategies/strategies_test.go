@@ -228,8 +228,7 @@ func TestAgreeEnumerate(t *testing.T) {
 
 // TestAgree16x16 solves POJ3076's 16x16 grids (the real judge data and the
 // generated tests) with every strategy that handles them in reasonable time:
-// naive and mrv, without propagation, take minutes on a single real grid,
-// and fast is 9x9 only (checked by solveSupported).
+// naive and mrv, without propagation, take minutes on a single real grid.
 func TestAgree16x16(t *testing.T) {
 	tests, err := poj3076.New().Tests()
 	if err != nil {

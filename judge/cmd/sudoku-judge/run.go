@@ -34,7 +34,7 @@ and shows any disagreement as a diff.
 
 A strategy that exceeds the time limit on a test is TLE and its remaining tests
 of that problem are not run (SKIPPED) unless --run-after-tle is given; a
-strategy that does not handle a problem (such as fast on 16x16 grids) is N/A.
+strategy that does not handle a problem (such as mrv on X-sudoku) is N/A.
 Neither is a failure. Run exits 1 on a wrong answer, a crash, a judge error or
 a disagreement, and 0 otherwise.
 
