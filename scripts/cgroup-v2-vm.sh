@@ -91,7 +91,7 @@ for src in judge/sandbox/testdata/hostile/*.c; do
   name=$(basename "$src" .c)
   gcc -O1 -static -o "$root/suite/bin/$name" "$src"
 done
-gcc -O1 -static -o "$root/suite/bin/prog" judge/sandbox/testdata/prog.c
+gcc -O1 -static -pthread -o "$root/suite/bin/prog" judge/sandbox/testdata/prog.c
 static_busybox || cannot "no static busybox for the VM's /bin/sh"
 cp "$(command -v busybox)" "$root/bin/busybox"
 for a in sh ls cat id date sleep touch true false echo; do ln -s busybox "$root/bin/$a"; done

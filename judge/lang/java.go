@@ -6,12 +6,14 @@ package lang
 // limit (-Xmx) and the JVM's own memory counts too, so a program near the
 // limit gets MLE, as on those judges; the serial collector keeps the JVM's
 // threads and overhead small, and -Xss gives recursion a 64 MiB stack.
+// -XX:-UsePerfData: the JVM would otherwise lock a file in /tmp (the
+// sandbox refuses locks) and warn about it on stdout, a wrong answer.
 var Java = Language{
 	Name:       "java",
 	Extensions: []string{".java"},
 	SourceName: "Main.java",
 	Compile:    []string{"javac", "-J-Xmx512m", "-J-XX:+UseSerialGC", "-encoding", "UTF-8", "-nowarn", "-d", "{dir}", "{src}"},
-	Run:        []string{"java", "-XX:+UseSerialGC", "-Xss64m", "-Xms16m", "-Xmx{memory_mib}m", "-XX:TieredStopAtLevel=4", "-cp", "{dir}", "Main"},
+	Run:        []string{"java", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xss64m", "-Xms16m", "-Xmx{memory_mib}m", "-XX:TieredStopAtLevel=4", "-cp", "{dir}", "Main"},
 	Resolve:    resolveJava,
 	// The JVM reports its heap running out on stderr and exits 1.
 	MemoryError: "java.lang.OutOfMemoryError",

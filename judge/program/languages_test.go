@@ -3,6 +3,7 @@ package program
 import (
 	"context"
 	"errors"
+	"github.com/sudoku-judge/sudoku-judge/problems"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,9 +21,29 @@ func TestLanguages(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short: compiles with javac and rustc take seconds")
 	}
-	sb := openSandbox(t)
 	dir, tests := copyTests(t)
 	limits := sandbox.Limits{CPUTime: 2 * time.Second, WallTime: 4 * time.Second, Memory: 256 << 20, Output: 1 << 20}
+	// Each language runs with full isolation and as an ordinary user
+	// without cgroups gets it: rlimits alone, where RLIMIT_DATA counts
+	// every thread's stack reservation and a JVM's or V8's threads must
+	// still fit.
+	isolations := []struct {
+		name string
+		open func(*testing.T) *sandbox.Sandbox
+	}{
+		{"full", func(t *testing.T) *sandbox.Sandbox { return openSandbox(t) }},
+		{"rlimits", func(t *testing.T) *sandbox.Sandbox {
+			return openSandboxWith(t, sandbox.Options{NoCgroups: true, NoSetuid: true})
+		}},
+	}
+	for _, iso := range isolations {
+		t.Run(iso.name, func(t *testing.T) {
+			testLanguages(t, iso.open(t), dir, tests, limits)
+		})
+	}
+}
+
+func testLanguages(t *testing.T, sb *sandbox.Sandbox, dir string, tests []problems.Test, limits sandbox.Limits) {
 	modes := []struct {
 		arg  string
 		want contest.Verdict

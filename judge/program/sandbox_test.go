@@ -49,6 +49,19 @@ func openSandbox(t testing.TB) *sandbox.Sandbox {
 	return sb
 }
 
+// openSandboxWith opens a sandbox with opts in whatever isolation this
+// process can have, for the modes an ordinary user gets.
+func openSandboxWith(t testing.TB, opts sandbox.Options) *sandbox.Sandbox {
+	t.Helper()
+	sb, err := sandbox.New(opts)
+	if err != nil {
+		t.Fatalf("sandbox: %v", err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	t.Logf("isolation: %s", sb.Isolation())
+	return sb
+}
+
 // builds caches the programs of testdata, built once for all tests.
 var builds struct {
 	sync.Mutex

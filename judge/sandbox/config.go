@@ -172,7 +172,7 @@ func under(p string, dirs []string) bool {
 // helper may have lowered some for an earlier run.
 func (r *run) rlimits() []rlimit {
 	const inf = unix.RLIM_INFINITY
-	l := r.limits
+	l := r.budget()
 	var rs []rlimit
 	set := func(res int, cur, max uint64) { rs = append(rs, rlimit{res, cur, max}) }
 	if l.CPUTime > 0 {
@@ -185,7 +185,14 @@ func (r *run) rlimits() []rlimit {
 	}
 	if r.cg == nil {
 		if l.Memory > 0 {
-			set(unix.RLIMIT_DATA, uint64(l.Memory), uint64(l.Memory))
+			// A backstop only: the limit is on the resident peak, which
+			// the judge polls (see watch). Runtimes reserve far more
+			// address space than they touch (a JVM with -Xmx256m has 635
+			// MiB of data mappings at 35 MiB resident; every thread's
+			// stack counts), so RLIMIT_DATA at the limit itself failed
+			// Java, Node and rustc however little they used.
+			n := uint64(dataBackstop(l.Memory))
+			set(unix.RLIMIT_DATA, n, n)
 		} else {
 			set(unix.RLIMIT_DATA, inf, inf)
 		}
@@ -201,14 +208,29 @@ func (r *run) rlimits() []rlimit {
 		set(unix.RLIMIT_NPROC, n, n)
 	}
 	if l.Memory > 0 {
-		// Deep recursion is legitimate; the memory limit bounds it.
-		set(unix.RLIMIT_STACK, uint64(l.Memory), uint64(l.Memory))
+		// Deep recursion is legitimate; the memory limit bounds it. But
+		// the stack rlimit is also every new thread's default stack size,
+		// reserved whole, which RLIMIT_DATA counts: without a cgroup it is
+		// capped so that a runtime's threads fit under the backstop.
+		n := uint64(l.Memory)
+		if r.cg == nil {
+			n = min(n, maxStackWithoutCgroup)
+		}
+		set(unix.RLIMIT_STACK, n, n)
 	} else {
 		set(unix.RLIMIT_STACK, r.s.stack.Cur, r.s.stack.Max)
 	}
 	set(unix.RLIMIT_CORE, 0, 0)
 	return rs
 }
+
+// maxStackWithoutCgroup caps the stack rlimit when RLIMIT_DATA is in force.
+const maxStackWithoutCgroup = 64 << 20
+
+// dataBackstop is RLIMIT_DATA for a memory limit enforced without a cgroup:
+// room for a runtime's reservations, yet a bound on what a program can
+// take before the judge's polling sees it.
+func dataBackstop(memory int64) int64 { return 2*memory + 1<<30 }
 
 // countProcesses counts the processes of uid, approximately: threads
 // count towards RLIMIT_NPROC too.

@@ -62,8 +62,12 @@
 //     with a new, empty session keyring, in a cgroup namespace of its
 //     own, and with no file descriptors but 0, 1 and 2, whatever the
 //     judge inherited.
-//   - An executable larger than the memory limit is MLE without running:
-//     its pages may be charged to whoever read the file first.
+//   - The program's executable counts against its memory limit, whole:
+//     its pages come from the page cache, charged to whoever read the
+//     file first (the compiler, the judge), so the run's cgroup gets the
+//     limit less the executable's size, and the memory reported is the
+//     cgroup's peak plus that size. An executable as large as the limit is
+//     MLE without running. System binaries (interpreters) are not charged.
 //   - A cgroup per run (v1 or v2) limits memory, without swap, and the
 //     number of processes and threads; it accounts CPU time and peak
 //     memory, and shows that nothing of the run is left.
@@ -90,12 +94,17 @@
 // same seccomp filter. Such helpers serve one run each. The cgroups are
 // those the judge may create (a delegated v2 subtree), if any.
 //
-// Without cgroups the memory limit is RLIMIT_DATA, and the helper traces
-// the program (ptrace): the seccomp filter hands it the program's mmap,
-// mremap and brk calls, so that an allocation refused for want of memory
-// is MLE whatever the program does next (never a wrong answer), and it
-// reads the program's own peak resident set size (VmHWM) at its exit, not
-// rusage's, which counts the helper the program was forked from.
+// Without cgroups the memory limit is on the program's resident peak
+// (VmHWM): the judge polls it every 10 ms and kills the program past the
+// limit, and the helper reads it at the program's exit, so a peak between
+// two polls is MLE too. RLIMIT_DATA is only a backstop, at twice the limit
+// plus 1 GiB, and the stack rlimit is capped at 64 MiB: runtimes reserve
+// far more address space than they touch (a JVM, V8, rustc's threads),
+// and a data limit at the memory limit failed them. The helper traces the
+// program (ptrace): the seccomp filter hands it the program's mmap, mremap
+// and brk calls, so that an allocation the backstop refuses is MLE
+// whatever the program does next (never a wrong answer). Only the program's
+// own process is measured, not children it starts.
 //
 // Without root and without user namespaces, or without namespaces asked
 // for, the package degrades to rlimits (RLIMIT_CPU, RLIMIT_DATA,

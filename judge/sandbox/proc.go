@@ -40,12 +40,60 @@ func (r *run) cpu() time.Duration {
 	return r.polled
 }
 
+// pollsMemory reports whether the judge polls the program's resident peak:
+// without a cgroup to hold the memory limit, it is the limit.
+func (r *run) pollsMemory() bool { return r.cg == nil && r.limits.Memory > 0 }
+
 // nextPoll returns how long to wait before checking the CPU time again,
 // given what was used: soon enough that a tree using every CPU cannot
-// overshoot by much.
+// overshoot by much. Memory is polled more often: a program can touch
+// gigabytes a second.
 func (r *run) nextPoll(used time.Duration) time.Duration {
+	if r.pollsMemory() && r.limits.CPUTime <= 0 {
+		return 10 * time.Millisecond
+	}
 	d := (r.limits.CPUTime - used) / time.Duration(runtime.NumCPU())
-	return min(max(d, 5*time.Millisecond), 100*time.Millisecond)
+	d = min(max(d, 5*time.Millisecond), 100*time.Millisecond)
+	if r.pollsMemory() {
+		d = min(d, 10*time.Millisecond)
+	}
+	return d
+}
+
+// peak returns the program's resident peak so far (VmHWM), as the helper
+// reads it at the program's end; false if it cannot be read.
+func (r *run) peak() (int64, bool) {
+	if r.target <= 0 {
+		r.cpu() // finds the target
+	}
+	if r.target <= 0 {
+		return 0, false
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", r.target))
+	if err != nil {
+		return 0, false
+	}
+	return parseStatusHWM(b)
+}
+
+// parseStatusHWM reads VmHWM, in kB, from a /proc/pid/status file.
+func parseStatusHWM(b []byte) (int64, bool) {
+	for line := range bytes.Lines(b) {
+		rest, ok := bytes.CutPrefix(line, []byte("VmHWM:"))
+		if !ok {
+			continue
+		}
+		f := strings.Fields(string(rest))
+		if len(f) == 0 {
+			return 0, false
+		}
+		kb, err := strconv.ParseInt(f[0], 10, 64)
+		if err != nil || kb < 0 {
+			return 0, false
+		}
+		return kb << 10, true
+	}
+	return 0, false
 }
 
 // procCPU returns the user+sys time of pid and its waited-for children

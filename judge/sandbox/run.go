@@ -51,17 +51,24 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (*Result, error) {
 	return r.do(ctx)
 }
 
-// checkExecutable judges MLE, without running it, a program whose
-// executable alone is larger than the memory limit: its pages come from the
-// page cache, which may be charged to whoever read the file first (the
-// compiler, the judge) and not to the run, so a table in the executable
-// would otherwise escape the limit.
+// checkExecutable charges the program's executable to the run. Its pages
+// come from the page cache, which the kernel charges to whoever read the
+// file first (the compiler, the judge) and not to the run, so a table in the
+// executable would escape the limit. The whole file counts, read or not,
+// as it would in the program's address space: the run's own memory budget
+// is what the limit leaves, and an executable as large as the limit is MLE
+// without running. Interpreters and other system binaries are shared by
+// every run and not charged.
 func (r *run) checkExecutable() *Result {
 	if r.limits.Memory <= 0 || under(r.spec.Path, r.s.systemDirs) {
 		return nil
 	}
 	fi, err := os.Stat(r.spec.Path)
-	if err != nil || fi.Size() <= r.limits.Memory {
+	if err != nil {
+		return nil // the helper reports the failed exec
+	}
+	if fi.Size() < r.limits.Memory {
+		r.exe = fi.Size()
 		return nil
 	}
 	return &Result{
@@ -70,6 +77,16 @@ func (r *run) checkExecutable() *Result {
 		Memory:   fi.Size(),
 		Note:     fmt.Sprintf("memory limit %s exceeded by the executable alone (%s)", mib(r.limits.Memory), mib(fi.Size())),
 	}
+}
+
+// budget returns the limits the program itself runs under: the memory
+// limit less what the executable was charged.
+func (r *run) budget() Limits {
+	l := r.limits
+	if l.Memory > 0 {
+		l.Memory -= r.exe
+	}
+	return l
 }
 
 func internal(err error) (*Result, error) {
@@ -83,12 +100,14 @@ type run struct {
 	limits  Limits
 	uid     int
 	name    string
+	exe     int64  // bytes of the executable charged to the run
 	cg      group  // nil without cgroups
 	workdir string // host working dir, without a mount namespace
 	h       *helperProc
 
-	target int // host pid of the program, for /proc polling; 0 if unknown
-	polled time.Duration
+	target     int // host pid of the program, for /proc polling; 0 if unknown
+	polled     time.Duration
+	polledPeak int64 // resident peak seen by polling, for a program killed before the helper read it
 }
 
 // A kill records why the judge stopped a run.
@@ -109,7 +128,7 @@ type outcome struct {
 func (r *run) do(ctx context.Context) (*Result, error) {
 	var err error
 	if r.s.hier != nil {
-		if r.cg, err = r.s.hier.create(r.name, r.limits); err != nil {
+		if r.cg, err = r.s.hier.create(r.name, r.budget()); err != nil {
 			return internal(fmt.Errorf("sandbox: %w", err))
 		}
 	}
@@ -272,7 +291,7 @@ func (r *run) watch(ctx context.Context, overflow <-chan struct{}) outcome {
 					defer t.Stop()
 					wall = t.C
 				}
-				if r.limits.CPUTime > 0 {
+				if r.limits.CPUTime > 0 || r.pollsMemory() {
 					pollTimer = time.NewTimer(r.nextPoll(0))
 					defer pollTimer.Stop()
 					poll = pollTimer.C
@@ -293,9 +312,16 @@ func (r *run) watch(ctx context.Context, overflow <-chan struct{}) outcome {
 			stop(kill{TimeLimit, wallNote(r.limits.WallTime)})
 		case <-poll:
 			used := r.cpu()
-			if used > r.limits.CPUTime {
+			if r.pollsMemory() {
+				peak, _ := r.peak()
+				r.polledPeak = max(r.polledPeak, peak)
+			}
+			switch {
+			case r.limits.CPUTime > 0 && used > r.limits.CPUTime:
 				stop(kill{TimeLimit, cpuNote(r.limits.CPUTime, used)})
-			} else {
+			case r.pollsMemory() && r.polledPeak > r.limits.Memory:
+				stop(kill{MemoryLimit, peakNote(r.limits.Memory, r.polledPeak)})
+			default:
 				pollTimer.Reset(r.nextPoll(used))
 			}
 		case <-overflow:

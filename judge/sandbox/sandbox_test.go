@@ -37,7 +37,7 @@ func TestMain(m *testing.M) {
 	// namespace.
 	os.Chmod(dir, 0o755)
 	p := filepath.Join(dir, "prog")
-	if out, err := exec.Command("gcc", "-O1", "-o", p, "testdata/prog.c").CombinedOutput(); err == nil {
+	if out, err := exec.Command("gcc", "-O1", "-pthread", "-o", p, "testdata/prog.c").CombinedOutput(); err == nil {
 		prog = p
 	} else if pre := filepath.Join(os.Getenv("SANDBOX_SUITE_BIN"), "prog"); os.Getenv("SANDBOX_SUITE_BIN") != "" && fileExists(pre) {
 		prog = pre // built elsewhere, e.g. for the cgroup v2 VM (scripts/cgroup-v2-vm.sh)
@@ -266,6 +266,21 @@ func commonCases() []runCase {
 					t.Errorf("peak %.1f MiB, want about 100", float64(res.Memory)/(1<<20))
 				}
 			},
+		},
+		{
+			// Over the limit, though under what RLIMIT_DATA refuses
+			// without a cgroup: the resident peak decides.
+			name: "over", args: []string{"mem", "96"}, limits: Limits{Memory: 64 << 20}, want: MemoryLimit,
+		},
+		{
+			// What is mapped but never touched is not memory used, in
+			// every mode, as a cgroup counts it.
+			name: "reserve", args: []string{"reserve", "1024"}, limits: Limits{Memory: 64 << 20}, want: OK,
+		},
+		{
+			// Threads reserve the stack rlimit each; without a cgroup
+			// that must not count against the memory limit.
+			name: "threads", args: []string{"threads", "16"}, limits: Limits{Memory: 256 << 20}, want: OK,
 		},
 		{
 			name: "flood", args: []string{"flood"}, limits: Limits{Output: 1 << 20, CPUTime: 5 * time.Second}, want: OutputLimit,

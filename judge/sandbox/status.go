@@ -35,8 +35,13 @@ func (r *run) judge(res *Result, exit *exitInfo, stop *kill, st groupStats) {
 		res.CPUTime = max(res.CPUTime, st.cpu)
 	}
 	if st.peak > 0 {
-		res.Memory = st.peak
+		// The cgroup saw the program's own memory; its executable is
+		// charged besides (see checkExecutable). Without a cgroup, the
+		// resident size counts the pages of it that were read.
+		res.Memory = st.peak + r.exe
 	}
+
+	res.Memory = max(res.Memory, r.polledPeak)
 
 	failed := res.Signal != "" || res.ExitCode != 0
 	switch {
@@ -48,6 +53,10 @@ func (r *run) judge(res *Result, exit *exitInfo, stop *kill, st groupStats) {
 		res.Status, res.Note = MemoryLimit, "memory limit "+mib(l.Memory)+" exceeded (OOM kill)"
 	case failed && l.Memory > 0 && res.Memory >= l.Memory:
 		res.Status, res.Note = MemoryLimit, "memory limit "+mib(l.Memory)+" reached"
+	case r.cg == nil && l.Memory > 0 && res.Memory > l.Memory:
+		// Without a cgroup the limit is on the resident peak, which the
+		// polling may have missed between two looks.
+		res.Status, res.Note = MemoryLimit, peakNote(l.Memory, res.Memory)
 	case failed && l.Memory > 0 && r.cg == nil && res.Memory >= l.Memory/10*9:
 		// RLIMIT_DATA makes allocations fail, which programs report in
 		// their own ways; dying close to the limit is taken as MLE.
@@ -67,6 +76,10 @@ func (r *run) judge(res *Result, exit *exitInfo, stop *kill, st groupStats) {
 	}
 }
 
+func peakNote(limit, peak int64) string {
+	return "memory limit " + mib(limit) + " exceeded (resident peak " + mib(peak) + ")"
+}
+
 func cpuNote(limit, used time.Duration) string {
 	return "cpu time " + seconds(limit) + " exceeded (used " + seconds(used.Round(time.Millisecond)) + ")"
 }
@@ -77,6 +90,11 @@ func seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
 
+// mib formats n bytes in MiB: exactly when whole (limits), else to one
+// decimal (measurements).
 func mib(n int64) string {
-	return strconv.FormatFloat(float64(n)/(1<<20), 'f', -1, 64) + " MiB"
+	if n%(1<<20) == 0 {
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	}
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
 }

@@ -4,11 +4,13 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +19,8 @@ static int fail(const char *what) {
 	fprintf(stderr, "%s: %s\n", what, strerror(errno));
 	return 1;
 }
+
+static void *idle(void *arg) { return arg; }
 
 int main(int argc, char **argv) {
 	const char *mode = argc > 1 ? argv[1] : "";
@@ -59,6 +63,28 @@ int main(int argc, char **argv) {
 				return fail("malloc");
 			memset(p, 1, 1 << 20);
 		}
+		return 0;
+	}
+	if (!strcmp(mode, "reserve")) { // map arg MiB, touch only 8 MiB of it
+		size_t n = (size_t)atol(arg) << 20;
+		char *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return fail("mmap");
+		memset(p, 1, 8 << 20);
+		return 0;
+	}
+	if (!strcmp(mode, "threads")) { // start arg threads of the default stack size
+		int n = atoi(arg);
+		pthread_t t[64];
+		for (int i = 0; i < n && i < 64; i++) {
+			int err = pthread_create(&t[i], NULL, idle, NULL);
+			if (err != 0) {
+				errno = err;
+				return fail("pthread_create");
+			}
+		}
+		for (int i = 0; i < n && i < 64; i++)
+			pthread_join(t[i], NULL);
 		return 0;
 	}
 	if (!strcmp(mode, "flood")) {
