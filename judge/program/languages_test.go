@@ -22,7 +22,9 @@ func TestLanguages(t *testing.T) {
 		t.Skip("skipped in -short: compiles with javac and rustc take seconds")
 	}
 	dir, tests := copyTests(t)
-	limits := sandbox.Limits{CPUTime: 2 * time.Second, WallTime: 4 * time.Second, Memory: 256 << 20, Output: 1 << 20}
+	// A generous wall limit: on a busy machine a runtime near its heap limit
+	// collects garbage for seconds of wall time before it gives up.
+	limits := sandbox.Limits{CPUTime: 2 * time.Second, WallTime: 15 * time.Second, Memory: 256 << 20, Output: 1 << 20}
 	// Each language runs with full isolation and as an ordinary user
 	// without cgroups gets it: rlimits alone, where RLIMIT_DATA counts
 	// every thread's stack reservation and a JVM's or V8's threads must

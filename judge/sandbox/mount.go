@@ -80,7 +80,7 @@ func buildRoot(c *rootConfig) error {
 		b.do("symlink", "/dev/"+name, func(p string) error { return os.Symlink(target, p) })
 	}
 	b.mkdir("/proc", 0o555)
-	b.mount("proc", b.root+"/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
+	b.proc()
 	for _, d := range c.System {
 		b.system(d)
 	}
@@ -185,6 +185,23 @@ func (b *builder) mount(source, target, fstype string, flags uintptr, data strin
 	if flags&(unix.MS_REMOUNT|unix.MS_PRIVATE) == 0 {
 		b.mounted = append(b.mounted, target)
 	}
+}
+
+// proc mounts the box's /proc: its processes only (the PID namespace's)
+// and, where the kernel allows (Linux 5.8 and later), nothing else
+// (subset=pid): no /proc/loadavg or /proc/meminfo to watch other runs by,
+// no /proc/sys, no boot id naming the host.
+func (b *builder) proc() {
+	if b.err != nil {
+		return
+	}
+	const flags = unix.MS_NOSUID | unix.MS_NODEV | unix.MS_NOEXEC
+	target := b.root + "/proc"
+	if unix.Mount("proc", target, "proc", flags, "subset=pid") == nil {
+		b.mounted = append(b.mounted, target)
+		return
+	}
+	b.mount("proc", target, "proc", flags, "")
 }
 
 // mkdir makes directory path with mode (bits as for mkdir(2)), and those

@@ -1,6 +1,8 @@
 // want: OK
 // /proc snooping: the box's /proc must not show host paths (the judge's
-// directories, where the answers are hidden) or the host's processes.
+// directories, where the answers are hidden), the host's processes, or
+// what tells of the host and of other runs: its load, memory use, boot id
+// and kernel settings.
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,12 @@ int main(int argc, char **argv) {
 	bad |= leaks("/proc/self/mounts", hidden);
 	bad |= leaks("/proc/self/mountinfo", "sudoku-sandbox-");
 	bad |= leaks("/proc/self/cgroup", "sudoku-sandbox-");
+	const char *host[] = {"/proc/loadavg", "/proc/meminfo", "/proc/stat",
+		"/proc/sys/kernel/random/boot_id", "/proc/sys/kernel/hostname"};
+	for (size_t i = 0; i < sizeof host / sizeof host[0]; i++) {
+		FILE *f = fopen(host[i], "r");
+		if (f) { fprintf(stderr, "%s is readable\n", host[i]); fclose(f); bad = 1; }
+	}
 	DIR *d = opendir("/proc");
 	int procs = 0;
 	for (struct dirent *e; d && (e = readdir(d));)
