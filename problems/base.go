@@ -14,7 +14,7 @@ import (
 // files of its problem package. A problem's Go package embeds its directory
 // and a Base, and writes only what is specific to it:
 //
-//	//go:embed problem.yaml data
+//	//go:embed problem.yaml statement.md data
 //	var files embed.FS
 //
 //	type problem struct{ problems.Base }
@@ -118,3 +118,6 @@ func (b Base) Config() Config { return b.pkg.Config }
 
 // Tests returns the sample tests, then the secret ones (see [Package.Tests]).
 func (b Base) Tests() ([]Test, error) { return b.pkg.Tests() }
+
+// Statement returns the problem's statement.md (see [Package.Statement]).
+func (b Base) Statement() ([]byte, error) { return b.pkg.Statement() }

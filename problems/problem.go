@@ -293,6 +293,16 @@ func checkGroups(groups []Group) error {
 	return nil
 }
 
+// Statement returns the package's statement.md: Markdown, the text a
+// contestant reads. A problem's Go package must embed the file for it.
+func (p *Package) Statement() ([]byte, error) {
+	b, err := fs.ReadFile(p.fsys, "statement.md")
+	if err != nil {
+		return nil, fmt.Errorf("problems: %w", err)
+	}
+	return b, nil
+}
+
 // Tests returns the package's tests: data/sample then data/secret, each
 // X.in paired with X.ans, in natural order (2 before 10).
 func (p *Package) Tests() ([]Test, error) {

@@ -20,6 +20,14 @@ func TestAll(t *testing.T) {
 		if err != nil || len(tests) == 0 || tests[0].Group() != "sample" {
 			t.Errorf("%s: %d tests (%v), want samples first", id, len(tests), err)
 		}
+		sp, ok := p.(interface{ Statement() ([]byte, error) })
+		if !ok {
+			t.Errorf("%s: no Statement method: a web judge cannot show it", id)
+			continue
+		}
+		if st, err := sp.Statement(); err != nil || !strings.HasPrefix(string(st), "# ") {
+			t.Errorf("%s: statement %.20q (%v), want Markdown starting with a title", id, st, err)
+		}
 	}
 	for _, id := range []string{"poj2676", "poj3074", "poj3076", "hdu4069", "target"} {
 		if !seen[id] {

@@ -13,7 +13,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
 
-//go:embed problem.yaml data
+//go:embed problem.yaml statement.md data
 var files embed.FS
 
 // ID is the problem's stable name.
