@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -12,7 +13,7 @@ import (
 
 func (s *Server) render(w http.ResponseWriter, status int, name string, data any) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; form-action 'self'")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; form-action 'self'")
 	w.WriteHeader(status)
 	if err := s.pages.ExecuteTemplate(w, name, data); err != nil {
 		s.log.Error("rendering", "page", name, "err", err)
@@ -39,11 +40,13 @@ func (s *Server) pageProblem(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusInternalServerError, "error.html", err.Error())
 		return
 	}
-	s.render(w, http.StatusOK, "problem.html", map[string]any{"P": j, "Languages": lang.List()})
+	s.render(w, http.StatusOK, "problem.html", map[string]any{"P": j, "Statement": s.statements[p.ID()],
+		"Languages": lang.List(), "MaxSourceKiB": s.cfg.MaxSource >> 10})
 }
 
 // pageSubmit takes the form of a problem page: the source pasted or
-// uploaded. Only same-origin posts are taken.
+// uploaded, in the language picked or, if none is, the one the uploaded
+// file's name says. Only same-origin posts are taken.
 func (s *Server) pageSubmit(w http.ResponseWriter, r *http.Request) {
 	if !sameOrigin(r) {
 		s.render(w, http.StatusForbidden, "error.html", "form posts must come from this site's own pages")
@@ -54,16 +57,28 @@ func (s *Server) pageSubmit(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusRequestEntityTooLarge, "error.html", "the form is too large: sources are limited")
 		return
 	}
-	source := r.FormValue("source")
-	if f, _, err := r.FormFile("file"); err == nil {
+	source, language := r.FormValue("source"), r.FormValue("language")
+	if f, hdr, err := r.FormFile("file"); err == nil {
 		b, err := io.ReadAll(io.LimitReader(f, int64(s.cfg.MaxSource)+1))
 		f.Close()
 		if err == nil && len(b) > 0 {
 			source = string(b)
+			if strings.TrimSpace(language) == "" {
+				l := lang.ForFile(hdr.Filename)
+				if l == nil {
+					s.render(w, http.StatusBadRequest, "error.html", fmt.Sprintf("no language for a file named %q: pick one", hdr.Filename))
+					return
+				}
+				language = l.Name
+			}
 		}
 	}
+	if strings.TrimSpace(language) == "" {
+		s.render(w, http.StatusBadRequest, "error.html", "pick a language, or upload a file whose name says it (.c, .cpp, .go, .py …)")
+		return
+	}
 	_, owner := s.owner(w, r)
-	sub, err := s.submit(r, r.FormValue("problem"), r.FormValue("language"), source, owner)
+	sub, err := s.submit(r, r.FormValue("problem"), language, source, owner)
 	if err != nil {
 		var se *submitError
 		if errors.As(err, &se) {

@@ -13,6 +13,7 @@ import (
 	"html/template"
 	"io"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -54,19 +55,20 @@ type Config struct {
 
 // A Server serves the judge's API and pages.
 type Server struct {
-	cfg      Config
-	probs    map[string]problems.Problem
-	hub      *hub
-	metrics  *metrics
-	pages    *template.Template
-	mux      *http.ServeMux
-	log      *slog.Logger
-	mu       sync.Mutex
-	limiters map[string]*rate.Limiter
+	cfg        Config
+	probs      map[string]problems.Problem
+	statements map[string]template.HTML // by problem id
+	hub        *hub
+	metrics    *metrics
+	pages      *template.Template
+	mux        *http.ServeMux
+	log        *slog.Logger
+	mu         sync.Mutex
+	limiters   map[string]*rate.Limiter
 }
 
-//go:embed templates
-var templates embed.FS
+//go:embed templates static
+var files embed.FS
 
 // New returns a Server; call Start to connect it to the queue.
 func New(cfg Config) (*Server, error) {
@@ -89,11 +91,14 @@ func New(cfg Config) (*Server, error) {
 	s.metrics = newMetrics(cfg.Store, s.hub, cfg.LocalWorkers)
 	t, err := template.New("").Funcs(template.FuncMap{
 		"ms": func(f float64) string { return fmt.Sprintf("%.0f", f) },
-	}).ParseFS(templates, "templates/*.html")
+	}).ParseFS(files, "templates/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	s.pages = t
+	if s.statements, err = renderStatements(cfg.Problems); err != nil {
+		return nil, err
+	}
 	s.routes()
 	return s, nil
 }
@@ -194,6 +199,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /submit", s.pageSubmit)
 	m.HandleFunc("GET /submissions", s.pageSubmissions)
 	m.HandleFunc("GET /submissions/{id}", s.pageSubmission)
+	m.Handle("GET /static/", http.FileServerFS(files))
 	s.mux = m
 }
 
@@ -270,6 +276,12 @@ func (s *Server) submit(r *http.Request, problem, language, source, owner string
 }
 
 func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
+	// JSON only: a cross-site page can post a form or text/plain without
+	// asking, but not application/json.
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+		apiError(w, http.StatusUnsupportedMediaType, "send the submission as Content-Type: application/json")
+		return
+	}
 	var req struct{ Problem, Language, Source string }
 	body := http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxSource)*2+4096)
 	if err := json.NewDecoder(body).Decode(&req); err != nil {

@@ -1,0 +1,410 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/bits"
+	"net"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/queue"
+	"github.com/sudoku-judge/sudoku-judge/judge/web"
+	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+)
+
+const acC = "#include <stdio.h>\nint main(void){return 0;}\n"
+
+func TestSourceSizeLimit(t *testing.T) {
+	j := startJudge(t, setup{config: func(c *web.Config) { c.MaxSource = 1000 }})
+	b := newBrowser(t, j.URL)
+	fits, over := strings.Repeat("/", 1000), strings.Repeat("/", 1001)
+	cases := []struct {
+		name string
+		send func() (*http.Response, string)
+		want int
+	}{
+		{"API at the limit", func() (*http.Response, string) {
+			return b.postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": fits})
+		}, http.StatusCreated},
+		{"API over the limit", func() (*http.Response, string) {
+			return b.postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": over})
+		}, http.StatusRequestEntityTooLarge},
+		{"API body far over the limit", func() (*http.Response, string) {
+			return b.postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": strings.Repeat(over, 100)})
+		}, http.StatusRequestEntityTooLarge},
+		{"pasted at the limit", func() (*http.Response, string) {
+			return b.postForm(form{problem: "poj3074", language: "c", source: fits})
+		}, http.StatusSeeOther},
+		{"pasted over the limit", func() (*http.Response, string) {
+			return b.postForm(form{problem: "poj3074", language: "c", source: over})
+		}, http.StatusRequestEntityTooLarge},
+		{"uploaded over the limit", func() (*http.Response, string) {
+			return b.postForm(form{problem: "poj3074", language: "c", fileName: "a.c", file: over})
+		}, http.StatusRequestEntityTooLarge},
+		{"uploaded far over the limit", func() (*http.Response, string) {
+			return b.postForm(form{problem: "poj3074", language: "c", fileName: "a.c", file: strings.Repeat(over, 100)})
+		}, http.StatusRequestEntityTooLarge},
+	}
+	for _, c := range cases {
+		resp, body := c.send()
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: status %d, want %d: %s", c.name, resp.StatusCode, c.want, body)
+		}
+		if c.want == http.StatusRequestEntityTooLarge && !strings.Contains(body, "limit") {
+			t.Errorf("%s: the refusal does not say what the limit is: %s", c.name, body)
+		}
+	}
+	subs, err := j.Store.List(context.Background(), "", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subs) != 2 {
+		t.Errorf("%d submissions stored, want the 2 within the limit", len(subs))
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	j := startJudge(t, setup{config: func(c *web.Config) { c.Rate, c.Burst = rate.Every(time.Hour), 2 }})
+	b := newBrowser(t, j.URL)
+	sub := map[string]string{"problem": "poj3074", "language": "c", "source": acC}
+	for i := range 2 {
+		if resp, body := b.postJSON("/api/submissions", sub); resp.StatusCode != http.StatusCreated {
+			t.Fatalf("submission %d of a burst of 2: %d %s", i+1, resp.StatusCode, body)
+		}
+	}
+	resp, body := b.postJSON("/api/submissions", sub)
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "too many submissions") {
+		t.Errorf("API submission 3 of a burst of 2: %d %s, want 429 saying why", resp.StatusCode, body)
+	}
+	// The limit is per client address, not per cookie: a new browser on
+	// the same address is refused too, and on the form it sees a page.
+	resp, body = newBrowser(t, j.URL).postForm(form{problem: "poj3074", language: "c", source: acC})
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "too many submissions") {
+		t.Errorf("form submission 4 of a burst of 2: %d %s, want 429 saying why", resp.StatusCode, body)
+	}
+}
+
+// hostile is what every test of escaping sends: were it copied into a
+// page as it is, the page would run it.
+const hostile = `</pre></td><script>alert(1)</script><img src=x onerror=alert(1)>`
+
+// escapedOnly fails t if page holds hostile markup: any script but the
+// judge's own, or an element with an event handler.
+func escapedOnly(t *testing.T, what, page string) {
+	t.Helper()
+	scripts := regexp.MustCompile(`(?i)<script[^>]*>`).FindAllString(page, -1)
+	for _, s := range scripts {
+		if s != `<script src="/static/live.js">` {
+			t.Errorf("%s: the page has a script of the user's: %s", what, s)
+		}
+	}
+	if regexp.MustCompile(`(?i)<[a-z][^>]*\son[a-z]+=`).MatchString(page) {
+		t.Errorf("%s: the page has an element with an event handler:\n%s", what, page)
+	}
+	if strings.Contains(page, "javascript:") {
+		t.Errorf("%s: the page has a javascript: URL", what)
+	}
+}
+
+// withStatement is a catalog problem with another statement.
+type withStatement struct {
+	problems.Problem
+	md string
+}
+
+func (p withStatement) Statement() ([]byte, error) { return []byte(p.md), nil }
+
+func TestUserStringsAreEscaped(t *testing.T) {
+	base, err := catalog.Lookup("poj3074")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := withStatement{base, "# Title\n\n" + hostile + "\n\n[click](javascript:alert(1)) and <a href=\"javascript:alert(1)\">this</a>\n"}
+	j := startJudge(t, setup{problems: []problems.Problem{p}})
+	b := newBrowser(t, j.URL)
+	escaped := "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+	_, page := b.get("/problems/poj3074")
+	escapedOnly(t, "a statement with HTML in it", page)
+	if !strings.Contains(page, "<h1>Title</h1>") {
+		t.Errorf("the statement is not rendered from Markdown:\n%s", page)
+	}
+
+	refusals := []struct {
+		name string
+		form form
+	}{
+		{"problem", form{problem: hostile, language: "c", source: acC}},
+		{"language", form{problem: "poj3074", language: hostile, source: acC}},
+		{"file name", form{problem: "poj3074", fileName: "<script>alert(1)<script>.x", file: acC}}, // no slash: it would be cut as a directory
+	}
+	for _, c := range refusals {
+		resp, page := b.postForm(c.form)
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(page, "&lt;script&gt;alert(1)") {
+			t.Errorf("%s: %d, want 400 quoting the %s escaped:\n%s", c.name, resp.StatusCode, c.name, page)
+		}
+		escapedOnly(t, "a refused "+c.name, page)
+	}
+
+	resp, page := b.postForm(form{problem: "poj3074", language: "c", source: hostile})
+	id := submitted(t, resp, page)
+	// A finished judging whose every string came from the program or the worker.
+	ctx := context.Background()
+	tests := []judge.TestResult{{Name: hostile, Group: hostile, Verdict: "WA", Message: hostile}}
+	if ok, err := j.Store.SaveResult(ctx, id, 1, hostile, "WA", tests, time.Now()); err != nil || !ok {
+		t.Fatalf("storing a result: %v %v", ok, err)
+	}
+	for _, path := range []string{"/submissions/" + id, "/submissions"} {
+		resp, page := b.get(path)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: status %d", path, resp.StatusCode)
+		}
+		escapedOnly(t, path, page)
+	}
+	if _, page := b.get("/submissions/" + id); strings.Count(page, escaped) < 3 {
+		t.Errorf("the submission page does not show its source, test name and message escaped:\n%s", page)
+	}
+}
+
+func TestFormPostsMustBeSameOrigin(t *testing.T) {
+	j := startJudge(t, setup{})
+	b := newBrowser(t, j.URL)
+	f := form{problem: "poj3074", language: "c", source: acC}
+	cases := []struct {
+		name    string
+		headers []string
+		want    int
+	}{
+		{"same origin (Sec-Fetch-Site)", []string{"Origin", "", "Sec-Fetch-Site", "same-origin"}, http.StatusSeeOther},
+		{"same origin (Origin)", []string{"Sec-Fetch-Site", "", "Origin", j.URL}, http.StatusSeeOther},
+		{"same origin (Referer)", []string{"Sec-Fetch-Site", "", "Origin", "", "Referer", j.URL + "/problems/poj3074"}, http.StatusSeeOther},
+		{"cross-site (Sec-Fetch-Site)", []string{"Sec-Fetch-Site", "cross-site"}, http.StatusForbidden},
+		{"same site, other origin", []string{"Sec-Fetch-Site", "same-site"}, http.StatusForbidden},
+		{"cross-site (Origin)", []string{"Sec-Fetch-Site", "", "Origin", "https://evil.example"}, http.StatusForbidden},
+		{"cross-site (Referer)", []string{"Sec-Fetch-Site", "", "Origin", "", "Referer", "https://evil.example/x"}, http.StatusForbidden},
+		{"origin unknown", []string{"Sec-Fetch-Site", "", "Origin", ""}, http.StatusForbidden},
+	}
+	for _, c := range cases {
+		before, err := j.Store.List(context.Background(), "", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, body := b.postForm(f, c.headers...)
+		after, err := j.Store.List(context.Background(), "", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: status %d, want %d: %s", c.name, resp.StatusCode, c.want, body)
+		}
+		if stored := len(after) - len(before); c.want == http.StatusForbidden && stored != 0 {
+			t.Errorf("%s: refused, yet %d submission stored", c.name, stored)
+		}
+	}
+	// A page elsewhere can post text/plain to the API without asking
+	// (no CORS preflight), but not JSON.
+	req, err := http.NewRequest("POST", j.URL+"/api/submissions", strings.NewReader(`{"problem":"poj3074","language":"c","source":"x"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp, body := b.do(req, "Content-Type", "text/plain"); resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("API post as text/plain: %d %s, want 415", resp.StatusCode, body)
+	}
+}
+
+func TestSubmissionIDsAreUnguessable(t *testing.T) {
+	j := startJudge(t, setup{})
+	b := newBrowser(t, j.URL)
+	hex := regexp.MustCompile(`^[0-9a-f]{32}$`)
+	var prev []byte
+	seen := map[string]bool{}
+	for i := range 20 {
+		resp, body := b.postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": acC})
+		var got struct{ ID string }
+		if err := json.Unmarshal([]byte(body), &got); err != nil || resp.StatusCode != http.StatusCreated {
+			t.Fatalf("submission %d: %d %s", i, resp.StatusCode, body)
+		}
+		if !hex.MatchString(got.ID) || seen[got.ID] {
+			t.Fatalf("submission %d: id %q, want 128 bits in hex, never seen before", i, got.ID)
+		}
+		seen[got.ID] = true
+		// Consecutive random ids differ in about 64 of their 128 bits; a
+		// counter or a clock in them would make neighbours alike.
+		id := []byte(got.ID)
+		if prev != nil {
+			if d := hamming(prev, id); d < 32 {
+				t.Errorf("ids %s and %s differ in only %d bits", prev, id, d)
+			}
+		}
+		prev = id
+	}
+	resp, _ := b.get("/api/submissions/0123456789abcdef0123456789abcdef")
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a guessed id: status %d, want 404", resp.StatusCode)
+	}
+}
+
+// hamming counts the bits in which two hex strings of equal length differ.
+func hamming(a, b []byte) int {
+	d := 0
+	for i := range a {
+		d += bits.OnesCount8(unhex(a[i]) ^ unhex(b[i]))
+	}
+	return d
+}
+
+func unhex(c byte) byte {
+	if c >= 'a' {
+		return c - 'a' + 10
+	}
+	return c - '0'
+}
+
+func TestOnlyTheAuthorSeesTheSource(t *testing.T) {
+	const admin = "admin-secret"
+	j := startJudge(t, setup{config: func(c *web.Config) { c.AdminToken = admin }})
+	alice, bob := newBrowser(t, j.URL), newBrowser(t, j.URL)
+	source := "/* alice's secret approach */\n" + acC
+	resp, page := alice.postForm(form{problem: "poj3074", language: "c", source: source})
+	id := submitted(t, resp, page)
+
+	// An API client proves authorship with the token its POST returned.
+	resp, body := bob.postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": source})
+	var api struct{ ID, Token string }
+	if err := json.Unmarshal([]byte(body), &api); err != nil || resp.StatusCode != http.StatusCreated || api.Token == "" {
+		t.Fatalf("API post: %d %s, want 201 with a token", resp.StatusCode, body)
+	}
+	carol := newBrowser(t, j.URL) // no cookies: only her header says who she is
+
+	cases := []struct {
+		who     string
+		b       *browser
+		id      string
+		headers []string
+		want    bool
+	}{
+		{"the author's browser", alice, id, nil, true},
+		{"another browser", bob, id, nil, false},
+		{"another browser with a made-up token", bob, id, []string{"X-Judge-Token", "0123"}, false},
+		{"the admin", bob, id, []string{"Authorization", "Bearer " + admin}, true},
+		{"the wrong admin token", bob, id, []string{"Authorization", "Bearer nope"}, false},
+		{"an API author with its token", carol, api.ID, []string{"X-Judge-Token", api.Token}, true},
+		{"an API client without the token", carol, api.ID, nil, false},
+	}
+	for _, c := range cases {
+		_, body := c.b.get("/api/submissions/"+c.id, c.headers...)
+		var sub struct{ Source string }
+		if err := json.Unmarshal([]byte(body), &sub); err != nil {
+			t.Fatalf("%s: %v: %s", c.who, err, body)
+		}
+		if got := sub.Source == source; got != c.want {
+			t.Errorf("%s: API shows the source: %v, want %v", c.who, got, c.want)
+		}
+		_, page := c.b.get("/submissions/"+c.id, c.headers...)
+		if got := strings.Contains(page, "alice&#39;s secret approach"); got != c.want {
+			t.Errorf("%s: page shows the source: %v, want %v", c.who, got, c.want)
+		}
+	}
+	// Each browser's list holds its own submissions only.
+	if _, page := alice.get("/submissions"); !strings.Contains(page, id) {
+		t.Errorf("alice's list lacks her submission:\n%s", page)
+	}
+	if _, page := bob.get("/submissions"); strings.Contains(page, id) {
+		t.Errorf("bob's list shows alice's submission:\n%s", page)
+	}
+	if _, body := bob.get("/api/submissions"); strings.Contains(body, id) || !strings.Contains(body, api.ID) {
+		t.Errorf("bob's API list should hold his submission %s and not alice's %s: %s", api.ID, id, body)
+	}
+}
+
+func TestAdminToken(t *testing.T) {
+	cases := []struct {
+		name, token, header string
+		want                int
+	}{
+		{"no header", "s3cret", "", http.StatusForbidden},
+		{"wrong token", "s3cret", "Bearer s3cre", http.StatusForbidden},
+		{"not a bearer", "s3cret", "s3cret", http.StatusForbidden},
+		{"no admin configured", "", "Bearer ", http.StatusForbidden},
+		{"the token", "s3cret", "Bearer s3cret", 0}, // 202 to rejudge, 204 to delete
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			j := startJudge(t, setup{config: func(cfg *web.Config) { cfg.AdminToken = c.token }})
+			b := newBrowser(t, j.URL)
+			_, body := b.postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": acC})
+			var sub struct{ ID string }
+			if err := json.Unmarshal([]byte(body), &sub); err != nil {
+				t.Fatal(err)
+			}
+			for _, op := range []struct {
+				method, path string
+				ok           int
+			}{
+				{"POST", "/api/submissions/" + sub.ID + "/rejudge", http.StatusAccepted},
+				{"DELETE", "/api/submissions/" + sub.ID, http.StatusNoContent},
+			} {
+				req, err := http.NewRequest(op.method, j.URL+op.path, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := c.want
+				if want == 0 {
+					want = op.ok
+				}
+				if resp, body := b.do(req, "Authorization", c.header); resp.StatusCode != want {
+					t.Errorf("%s %s: %d %s, want %d", op.method, op.path, resp.StatusCode, body, want)
+				}
+			}
+			resp, _ := b.get("/api/submissions/" + sub.ID)
+			if deleted := resp.StatusCode == http.StatusNotFound; deleted != (c.want == 0) {
+				t.Errorf("deleted: %v, want %v", deleted, c.want == 0)
+			}
+		})
+	}
+}
+
+func TestWorkersAuthenticate(t *testing.T) {
+	if _, err := queue.StartServer(queue.ServerConfig{Dir: t.TempDir(), Listen: "127.0.0.1:0"}); err == nil {
+		t.Error("a queue listening on the network without a token started")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	ns, err := queue.StartServer(queue.ServerConfig{Dir: filepath.Join(t.TempDir(), "js"), Listen: addr, Token: "worker-secret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ns.Shutdown)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cases := []struct {
+		token string
+		ok    bool
+	}{
+		{"", false},
+		{"worker-secre", false},
+		{"worker-secret", true},
+	}
+	for _, c := range cases {
+		conn, err := queue.Dial(ctx, "nats://"+addr, c.token, "w")
+		if (err == nil) != c.ok {
+			t.Errorf("a worker with token %q: connected %v (%v), want %v", c.token, err == nil, err, c.ok)
+		}
+		if err == nil {
+			conn.Close()
+		}
+	}
+}

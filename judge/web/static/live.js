@@ -1,0 +1,52 @@
+// live.js fills in a submission page's test rows as the judge reports
+// them (server-sent events), then its verdict. It only sets textContent,
+// so nothing a program prints can become markup.
+(function () {
+  "use strict";
+  var page = document.getElementById("submission");
+  if (!page || page.dataset.status === "done") {
+    return;
+  }
+  var body = document.querySelector("#tests tbody");
+  function cell(tr, text, cls) {
+    var td = document.createElement("td");
+    td.textContent = text;
+    if (cls) {
+      td.className = cls;
+    }
+    tr.appendChild(td);
+  }
+  function row(t) {
+    var tr = document.createElement("tr");
+    cell(tr, t.name);
+    cell(tr, t.group || "");
+    cell(tr, t.verdict, t.verdict);
+    cell(tr, Math.round(t.time_ms || 0));
+    cell(tr, t.memory_kb || 0);
+    cell(tr, t.message || "");
+    body.appendChild(tr);
+  }
+  function show(id, text, cls) {
+    var el = document.getElementById(id);
+    el.textContent = text;
+    if (cls !== undefined) {
+      el.className = cls;
+    }
+  }
+  var es = new EventSource("/api/submissions/" + encodeURIComponent(page.dataset.id) + "/events");
+  es.addEventListener("status", function (e) {
+    show("status", JSON.parse(e.data).status);
+  });
+  es.addEventListener("test", function (e) {
+    row(JSON.parse(e.data));
+  });
+  es.addEventListener("done", function (e) {
+    var s = JSON.parse(e.data);
+    es.close();
+    body.textContent = "";
+    s.tests.forEach(row);
+    show("status", s.status);
+    show("verdict", s.verdict, s.verdict);
+    page.dataset.status = s.status;
+  });
+})();
