@@ -27,11 +27,31 @@ type wideTopology struct {
 	numUnits int
 	peers    []int16 // peers[peerAt[c]:peerAt[c+1]] share a unit with cell c
 	peerAt   []int32
-	unitsOf  []int32 // unitsOf[unitAt[c]:unitAt[c+1]] are cell c's units
-	unitAt   []int32
+	region   []uint8 // of each cell
+
+	// The locked candidates work on segments, the non-empty
+	// intersections of a line (row or column) and a region: every line
+	// and every region is split into segments, a region twice (by rows
+	// and by columns). segCells[segAt[s]:segAt[s+1]] are segment s's
+	// cells.
+	segCells []int16
+	segAt    []int32
+	// splits[splitAt[k]:splitAt[k+1]] are the parts of split k, a line or
+	// region cut into segments; each names the unit that crosses the
+	// whole there: the region of a line's segment, the line of a
+	// region's.
+	splits  []part
+	splitAt []int32
+	whole   []int32 // the unit split k cuts
 }
 
-// newWideTopology returns the units and peers of p's grid.
+// A part is one segment of a split.
+type part struct {
+	seg   int32
+	cross int32
+}
+
+// newWideTopology returns the units, peers and segments of p's grid.
 func newWideTopology(p *solvers.Puzzle) *wideTopology {
 	n := p.Size()
 	cells := n * n
@@ -42,7 +62,7 @@ func newWideTopology(p *solvers.Puzzle) *wideTopology {
 		units:    make([]int16, 0, len(units)*n),
 		numUnits: len(units),
 		peerAt:   make([]int32, cells+1),
-		unitAt:   make([]int32, cells+1),
+		region:   p.Regions(),
 	}
 	memberOf := make([][]int32, cells)
 	for u, unit := range units {
@@ -54,7 +74,6 @@ func newWideTopology(p *solvers.Puzzle) *wideTopology {
 	seen := make([]int, cells) // last cell + 1 that listed the peer
 	for c := range cells {
 		for _, u := range memberOf[c] {
-			t.unitsOf = append(t.unitsOf, u)
 			for _, q := range units[u] {
 				if q != c && seen[q] != c+1 {
 					seen[q] = c + 1
@@ -62,10 +81,74 @@ func newWideTopology(p *solvers.Puzzle) *wideTopology {
 				}
 			}
 		}
-		t.unitAt[c+1] = int32(len(t.unitsOf))
 		t.peerAt[c+1] = int32(len(t.peers))
 	}
+	t.splitLines()
 	return t
+}
+
+// splitLines cuts every line by the regions and every region by the
+// lines, filling the segments and splits.
+func (t *wideTopology) splitLines() {
+	n := t.n
+	// seg[l][g] is the segment of line l (rows, then columns) and
+	// region g, -1 while empty.
+	seg := make([][]int32, 2*n)
+	var members [][]int16
+	for l := range seg {
+		seg[l] = make([]int32, n)
+		for g := range seg[l] {
+			seg[l][g] = -1
+		}
+		for _, c := range t.units[l*n : l*n+n] {
+			g := t.region[c]
+			if seg[l][g] < 0 {
+				seg[l][g] = int32(len(members))
+				members = append(members, nil)
+			}
+			members[seg[l][g]] = append(members[seg[l][g]], c)
+		}
+	}
+	t.segAt = []int32{0}
+	for _, m := range members {
+		t.segCells = append(t.segCells, m...)
+		t.segAt = append(t.segAt, int32(len(t.segCells)))
+	}
+	t.splitAt = []int32{0}
+	end := func(whole int) {
+		t.whole = append(t.whole, int32(whole))
+		t.splitAt = append(t.splitAt, int32(len(t.splits)))
+	}
+	for l := range 2 * n { // a line by the regions, in region order
+		for g, s := range seg[l] {
+			if s >= 0 {
+				t.splits = append(t.splits, part{seg: s, cross: int32(2*n + g)})
+			}
+		}
+		end(l)
+	}
+	for g := range n { // a region by the rows, then by the columns
+		for _, lines := range [2]int{0, n} {
+			for l := lines; l < lines+n; l++ {
+				if s := seg[l][g]; s >= 0 {
+					t.splits = append(t.splits, part{seg: s, cross: int32(l)})
+				}
+			}
+			end(2*n + g)
+		}
+	}
+}
+
+// inUnit reports whether cell c is in unit u, a row, column or region.
+func (t *wideTopology) inUnit(c, u int) bool {
+	n := t.n
+	switch {
+	case u < n:
+		return c/n == u
+	case u < 2*n:
+		return c%n == u-n
+	}
+	return int(t.region[c]) == u-2*n
 }
 
 // A wideSolver is the mutable context of one Search of a wide grid. A
@@ -76,14 +159,30 @@ type wideSolver struct {
 	tally  solvers.Tally
 	states [][]uint32 // by depth
 	queue  []int16    // solved cells whose digit is still to remove from their peers
+	segOr  []uint32   // scratch of locked: each segment's candidates
 	grid   solvers.Grid
+	// A digit with two places in a unit, as the last search for hidden
+	// singles found it; pairUnit is -1 when there is none.
+	pairUnit  int
+	pairDigit uint32
+}
+
+// A wideBranch is one alternative of a guess: digit bit in cell.
+type wideBranch struct {
+	cell int
+	bit  uint32
 }
 
 // wideSearch visits the solutions of p, whose givens do not clash, on the
 // layout t.
 func wideSearch(ctx context.Context, t *wideTopology, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
 	cells := t.n * t.n
-	w := &wideSolver{t: t, tally: solvers.NewTally(ctx, "fast", opts), grid: make(solvers.Grid, cells)}
+	w := &wideSolver{
+		t:     t,
+		tally: solvers.NewTally(ctx, "fast", opts),
+		segOr: make([]uint32, len(t.segAt)-1),
+		grid:  make(solvers.Grid, cells),
+	}
 	st := w.state(0)
 	for c := range cells {
 		st[c] = t.all
@@ -110,6 +209,7 @@ func (w *wideSolver) state(d int) []uint32 {
 func (w *wideSolver) search(d int) {
 	st := w.state(d)
 	cells := w.t.n * w.t.n
+	var alt [solvers.MaxSize]wideBranch
 	for {
 		if w.tally.Node() {
 			return
@@ -121,111 +221,28 @@ func (w *wideSolver) search(d int) {
 			w.visit(st)
 			return
 		}
-		c, digits := w.choose(st)
+		bs := w.choose(st, alt[:0])
 		w.tally.Stats.Guesses++
-		// Try all but the last digit on a copy one level down; the last
+		// Try all but the last wideBranch on a copy one level down; the last
 		// continues in st itself.
 		child := w.state(d + 1)
-		for digits&(digits-1) != 0 {
-			bit := digits & -digits
-			digits ^= bit
+		for _, b := range bs[:len(bs)-1] {
 			copy(child, st)
-			w.assign(child, c, bit)
+			w.assign(child, b.cell, b.bit)
 			w.search(d + 1)
 			if w.tally.Stop {
 				return
 			}
 		}
-		w.assign(st, c, digits)
+		last := bs[len(bs)-1]
+		w.assign(st, last.cell, last.bit)
 	}
 }
 
-// assign sets cell c of st to the digit bit, one of its candidates, and
-// queues it for propagate.
-func (w *wideSolver) assign(st []uint32, c int, bit uint32) {
-	st[c] = bit
-	w.queue = append(w.queue, int16(c))
-}
-
-// propagate removes the digits of the queued cells from their peers and
-// fills naked and hidden singles until neither finds more. It reports
-// false when a cell or a unit runs out of candidates.
-func (w *wideSolver) propagate(st []uint32) bool {
-	t := w.t
-	n, all := t.n, t.all
-	left := &st[n*n]
-	for {
-		for len(w.queue) > 0 {
-			c := w.queue[len(w.queue)-1]
-			w.queue = w.queue[:len(w.queue)-1]
-			m := st[c]
-			if m&placed != 0 {
-				continue
-			}
-			st[c] = m | placed
-			*left--
-			for _, q := range t.peers[t.peerAt[c]:t.peerAt[c+1]] {
-				x := st[q]
-				if x&m == 0 {
-					continue
-				}
-				x &^= m
-				st[q] = x
-				if x&all == 0 {
-					w.queue = w.queue[:0]
-					return false
-				}
-				if x&(x-1) == 0 {
-					w.queue = append(w.queue, q)
-				}
-			}
-		}
-		if *left == 0 {
-			return true
-		}
-		// Hidden singles: a digit seen once in a unit, not yet solved there.
-		found := false
-		for u := 0; u < t.numUnits; u++ {
-			unit := t.units[u*n : u*n+n]
-			var once, twice, solved uint32
-			for _, c := range unit {
-				m := st[c]
-				solved |= m & -(m >> 31)
-				m &= all
-				twice |= once & m
-				once |= m
-			}
-			if once != all {
-				w.queue = w.queue[:0]
-				return false
-			}
-			hidden := once &^ twice &^ solved
-			if hidden == 0 {
-				continue
-			}
-			for _, c := range unit {
-				m := st[c]
-				x := m & hidden
-				if x == 0 || x == m {
-					continue
-				}
-				if x&(x-1) != 0 { // two digits need this one cell
-					w.queue = w.queue[:0]
-					return false
-				}
-				w.assign(st, int(c), x)
-				found = true
-			}
-		}
-		if !found {
-			return true
-		}
-	}
-}
-
-// choose returns an unsolved cell with the fewest candidates and its
-// candidates.
-func (w *wideSolver) choose(st []uint32) (int, uint32) {
+// choose appends to bs the branches of the next guess: a cell with two
+// candidates, else a digit with two places in a unit, else a cell with the
+// fewest candidates.
+func (w *wideSolver) choose(st []uint32, bs []wideBranch) []wideBranch {
 	best, bestCount := -1, 33
 	for c, m := range st[:w.t.n*w.t.n] {
 		if m&placed != 0 {
@@ -238,7 +255,19 @@ func (w *wideSolver) choose(st []uint32) (int, uint32) {
 			}
 		}
 	}
-	return best, st[best]
+	if bestCount > 2 && w.pairUnit >= 0 {
+		n := w.t.n
+		for _, c := range w.t.units[w.pairUnit*n : w.pairUnit*n+n] {
+			if st[c]&w.pairDigit != 0 {
+				bs = append(bs, wideBranch{int(c), w.pairDigit})
+			}
+		}
+		return bs
+	}
+	for m := st[best]; m != 0; m &= m - 1 {
+		bs = append(bs, wideBranch{best, m & -m})
+	}
+	return bs
 }
 
 // visit hands the solved state st to the tally.

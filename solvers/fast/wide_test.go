@@ -188,3 +188,41 @@ func shuffledRegions(rng *rand.Rand, sol solvers.Grid, size, swaps int) []uint8 
 	}
 	return regions
 }
+
+// BenchmarkWidePOJ3076 counts (limit 2) every grid of POJ3076's tests per
+// op, with fast and with dlx.
+func BenchmarkWidePOJ3076(b *testing.B) {
+	tests, err := poj3076.New().Tests()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ps []*solvers.Puzzle
+	for _, tc := range tests {
+		cases, err := poj3076.Parse(tc.Name, tc.Input)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, cases...)
+	}
+	for _, s := range []solvers.Strategy{fast.New(), dlx.New()} {
+		b.Run("strategy="+s.Name(), func(b *testing.B) {
+			var guesses int64
+			cpu0 := solverstest.CPUTime()
+			for b.Loop() {
+				for _, p := range ps {
+					n, st, err := solvers.Count(context.Background(), s, p, 2)
+					if n != 1 || err != nil {
+						b.Fatalf("%d solutions, error %v", n, err)
+					}
+					guesses += st.Guesses
+				}
+			}
+			per := float64(b.N * len(ps))
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/puzzle")
+			if cpu := solverstest.CPUTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/per, "cpu-ns/puzzle")
+			}
+			b.ReportMetric(float64(guesses)/per, "guesses/puzzle")
+		})
+	}
+}
