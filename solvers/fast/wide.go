@@ -8,189 +8,115 @@ import (
 )
 
 // The wide engine solves the grids other than 9x9 (4x4, 16x16, 25x25),
-// with any regions and extra units. A cell's candidates are one uint32,
-// bit d for digit d+1, so a unit's hidden singles come from two masks
-// folded over its cells: the digits seen once and those seen twice.
+// with any regions and extra units. It keeps each cell's candidates as a
+// digit mask and, for each unit and digit, the digit's places in the unit
+// as a position mask, and updates both at every removal: a cell left with
+// one candidate (a naked single) and a digit left with one place (a hidden
+// single) are found where they arise, never by a scan.
 
-// placed marks, in a cell's mask, a solved cell whose digit has already
-// been removed from its peers.
+// placed flags, in a cell's mask, a cell whose digit has been removed from
+// its peers and, in a place mask, a digit solved in the unit.
 const placed = 1 << 31
 
-// A wideTopology holds the units and peers of one grid layout, built once
-// and read-only during the search.
+// A wideTopology holds the units of one grid layout, built once and
+// read-only during the search.
 type wideTopology struct {
 	n     int    // grid side
-	all   uint32 // one bit per digit
-	units []int16
+	cells int    // n*n
+	all   uint32 // one bit per digit, or per position in a unit
 	// units[u*n:u*n+n] are the cells of unit u: the rows, columns and
-	// regions, then the extra units.
+	// regions, then the extra units. A cell's position in a unit is its
+	// index there.
+	units    []int16
 	numUnits int
-	peers    []int16 // peers[peerAt[c]:peerAt[c+1]] share a unit with cell c
-	peerAt   []int32
-	region   []uint8 // of each cell
-
-	// The locked candidates work on segments, the non-empty
-	// intersections of a line (row or column) and a region: every line
-	// and every region is split into segments, a region twice (by rows
-	// and by columns). segCells[segAt[s]:segAt[s+1]] are segment s's
-	// cells.
-	segCells []int16
-	segAt    []int32
-	// splits[splitAt[k]:splitAt[k+1]] are the parts of split k, a line or
-	// region cut into segments; each names the unit that crosses the
-	// whole there: the region of a line's segment, the line of a
-	// region's.
-	splits  []part
-	splitAt []int32
-	whole   []int32 // the unit split k cuts
+	// member[memberAt[c]:memberAt[c+1]] are the units of cell c with its
+	// position in each.
+	member   []membership
+	memberAt []int32
+	// within[u*numUnits+v] holds the positions in unit u of the cells
+	// that are also in unit v.
+	within []uint32
 }
 
-// A part is one segment of a split.
-type part struct {
-	seg   int32
-	cross int32
+// A membership is a cell's position in one of its units.
+type membership struct {
+	unit int32
+	pos  int32
 }
 
-// newWideTopology returns the units, peers and segments of p's grid.
+// newWideTopology returns the units of p's grid.
 func newWideTopology(p *solvers.Puzzle) *wideTopology {
 	n := p.Size()
 	cells := n * n
 	units := p.Units()
 	t := &wideTopology{
 		n:        n,
+		cells:    cells,
 		all:      1<<n - 1,
 		units:    make([]int16, 0, len(units)*n),
 		numUnits: len(units),
-		peerAt:   make([]int32, cells+1),
-		region:   p.Regions(),
+		memberAt: make([]int32, cells+1),
+		within:   make([]uint32, len(units)*len(units)),
 	}
-	memberOf := make([][]int32, cells)
+	of := make([][]membership, cells)
 	for u, unit := range units {
-		for _, c := range unit {
+		for k, c := range unit {
 			t.units = append(t.units, int16(c))
-			memberOf[c] = append(memberOf[c], int32(u))
+			of[c] = append(of[c], membership{int32(u), int32(k)})
 		}
 	}
-	seen := make([]int, cells) // last cell + 1 that listed the peer
-	for c := range cells {
-		for _, u := range memberOf[c] {
-			for _, q := range units[u] {
-				if q != c && seen[q] != c+1 {
-					seen[q] = c + 1
-					t.peers = append(t.peers, int16(q))
-				}
+	for c, ms := range of {
+		t.member = append(t.member, ms...)
+		t.memberAt[c+1] = int32(len(t.member))
+		for _, a := range ms {
+			for _, b := range ms {
+				t.within[int(a.unit)*t.numUnits+int(b.unit)] |= 1 << a.pos
 			}
 		}
-		t.peerAt[c+1] = int32(len(t.peers))
 	}
-	t.splitLines()
 	return t
 }
 
-// splitLines cuts every line by the regions and every region by the
-// lines, filling the segments and splits.
-func (t *wideTopology) splitLines() {
-	n := t.n
-	// seg[l][g] is the segment of line l (rows, then columns) and
-	// region g, -1 while empty.
-	seg := make([][]int32, 2*n)
-	var members [][]int16
-	for l := range seg {
-		seg[l] = make([]int32, n)
-		for g := range seg[l] {
-			seg[l][g] = -1
-		}
-		for _, c := range t.units[l*n : l*n+n] {
-			g := t.region[c]
-			if seg[l][g] < 0 {
-				seg[l][g] = int32(len(members))
-				members = append(members, nil)
-			}
-			members[seg[l][g]] = append(members[seg[l][g]], c)
-		}
-	}
-	t.segAt = []int32{0}
-	for _, m := range members {
-		t.segCells = append(t.segCells, m...)
-		t.segAt = append(t.segAt, int32(len(t.segCells)))
-	}
-	t.splitAt = []int32{0}
-	end := func(whole int) {
-		t.whole = append(t.whole, int32(whole))
-		t.splitAt = append(t.splitAt, int32(len(t.splits)))
-	}
-	for l := range 2 * n { // a line by the regions, in region order
-		for g, s := range seg[l] {
-			if s >= 0 {
-				t.splits = append(t.splits, part{seg: s, cross: int32(2*n + g)})
-			}
-		}
-		end(l)
-	}
-	for g := range n { // a region by the rows, then by the columns
-		for _, lines := range [2]int{0, n} {
-			for l := lines; l < lines+n; l++ {
-				if s := seg[l][g]; s >= 0 {
-					t.splits = append(t.splits, part{seg: s, cross: int32(l)})
-				}
-			}
-			end(2*n + g)
-		}
-	}
-}
-
-// inUnit reports whether cell c is in unit u, a row, column or region.
-func (t *wideTopology) inUnit(c, u int) bool {
-	n := t.n
-	switch {
-	case u < n:
-		return c/n == u
-	case u < 2*n:
-		return c%n == u-n
-	}
-	return int(t.region[c]) == u-2*n
-}
-
 // A wideSolver is the mutable context of one Search of a wide grid. A
-// state is a slice of one mask per cell followed by the count of cells not
-// yet placed; the search keeps one state per depth and reuses them.
+// state is one slice: a mask per cell, then a place mask per unit and
+// digit (unit u, digit d at cells+u*n+d), then the count of cells not yet
+// placed. The search keeps one state per depth and reuses them.
 type wideSolver struct {
 	t      *wideTopology
 	tally  solvers.Tally
 	states [][]uint32 // by depth
-	queue  []int16    // solved cells whose digit is still to remove from their peers
-	segOr  []uint32   // scratch of locked: each segment's candidates
-	grid   solvers.Grid
-	// A digit with two places in a unit, as the last search for hidden
-	// singles found it; pairUnit is -1 when there is none.
-	pairUnit  int
-	pairDigit uint32
+	// queue holds the singles found but not yet placed.
+	queue []wideBranch
+	// dirty has bit u*n+d set when the places of digit d+1 in unit u
+	// changed since locked last looked at them.
+	dirty []uint64
+	grid  solvers.Grid
 }
 
-// A wideBranch is one alternative of a guess: digit bit in cell.
+// A wideBranch is one digit for one cell: a single to place, or one
+// alternative of a guess.
 type wideBranch struct {
-	cell int
+	cell int32
 	bit  uint32
 }
 
 // wideSearch visits the solutions of p, whose givens do not clash, on the
 // layout t.
 func wideSearch(ctx context.Context, t *wideTopology, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
-	cells := t.n * t.n
 	w := &wideSolver{
 		t:     t,
 		tally: solvers.NewTally(ctx, "fast", opts),
-		segOr: make([]uint32, len(t.segAt)-1),
-		grid:  make(solvers.Grid, cells),
+		dirty: make([]uint64, (t.numUnits*t.n+63)/64),
+		grid:  make(solvers.Grid, t.cells),
 	}
 	st := w.state(0)
-	for c := range cells {
-		st[c] = t.all
+	for i := range st {
+		st[i] = t.all
 	}
-	st[cells] = uint32(cells)
-	for c := range cells {
+	st[len(st)-1] = uint32(t.cells)
+	for c := range t.cells {
 		if v := p.Cell(c); v != 0 {
-			w.assign(st, c, 1<<(v-1))
+			w.queue = append(w.queue, wideBranch{int32(c), 1 << (v - 1)})
 		}
 	}
 	w.search(0)
@@ -200,15 +126,15 @@ func wideSearch(ctx context.Context, t *wideTopology, p *solvers.Puzzle, opts so
 // state returns the state of depth d, allocating it on first use.
 func (w *wideSolver) state(d int) []uint32 {
 	for len(w.states) <= d {
-		w.states = append(w.states, make([]uint32, w.t.n*w.t.n+1))
+		w.states = append(w.states, make([]uint32, w.t.cells+w.t.numUnits*w.t.n+1))
 	}
 	return w.states[d]
 }
 
-// search explores the state of depth d and everything below it.
+// search explores the state of depth d, with the queued singles still to
+// place, and everything below it.
 func (w *wideSolver) search(d int) {
 	st := w.state(d)
-	cells := w.t.n * w.t.n
 	var alt [solvers.MaxSize]wideBranch
 	for {
 		if w.tally.Node() {
@@ -217,55 +143,68 @@ func (w *wideSolver) search(d int) {
 		if !w.propagate(st) {
 			return
 		}
-		if st[cells] == 0 {
+		if st[len(st)-1] == 0 {
 			w.visit(st)
 			return
 		}
 		bs := w.choose(st, alt[:0])
 		w.tally.Stats.Guesses++
-		// Try all but the last wideBranch on a copy one level down; the last
+		// Try all but the last branch on a copy one level down; the last
 		// continues in st itself.
 		child := w.state(d + 1)
 		for _, b := range bs[:len(bs)-1] {
 			copy(child, st)
-			w.assign(child, b.cell, b.bit)
+			w.queue = append(w.queue, b)
 			w.search(d + 1)
 			if w.tally.Stop {
 				return
 			}
 		}
-		last := bs[len(bs)-1]
-		w.assign(st, last.cell, last.bit)
+		w.queue = append(w.queue, bs[len(bs)-1])
 	}
 }
 
-// choose appends to bs the branches of the next guess: a cell with two
-// candidates, else a digit with two places in a unit, else a cell with the
-// fewest candidates.
+// choose appends to bs the branches of the next guess: the cell with the
+// fewest candidates, or the digit with the fewest places in a unit when it
+// has fewer.
 func (w *wideSolver) choose(st []uint32, bs []wideBranch) []wideBranch {
-	best, bestCount := -1, 33
-	for c, m := range st[:w.t.n*w.t.n] {
+	t := w.t
+	best, fewest := -1, 33
+	for c, m := range st[:t.cells] {
 		if m&placed != 0 {
 			continue
 		}
-		if k := bits.OnesCount32(m); k < bestCount {
-			best, bestCount = c, k
+		if k := bits.OnesCount32(m); k < fewest {
+			best, fewest = c, k
 			if k == 2 {
 				break
 			}
 		}
 	}
-	if bestCount > 2 && w.pairUnit >= 0 {
-		n := w.t.n
-		for _, c := range w.t.units[w.pairUnit*n : w.pairUnit*n+n] {
-			if st[c]&w.pairDigit != 0 {
-				bs = append(bs, wideBranch{int(c), w.pairDigit})
+	if fewest > 2 {
+		unit, digit := -1, 0
+		for i, m := range st[t.cells : len(st)-1] {
+			if m&placed != 0 {
+				continue
+			}
+			if k := bits.OnesCount32(m); k < fewest {
+				unit, digit, fewest = i/t.n, i%t.n, k
+				if k == 2 {
+					break
+				}
 			}
 		}
-		return bs
+		if unit >= 0 {
+			m := st[t.cells+unit*t.n+digit]
+			for ; m != 0; m &= m - 1 {
+				c := t.units[unit*t.n+bits.TrailingZeros32(m)]
+				bs = append(bs, wideBranch{int32(c), 1 << digit})
+			}
+			return bs
+		}
 	}
 	for m := st[best]; m != 0; m &= m - 1 {
-		bs = append(bs, wideBranch{best, m & -m})
+		bs = append(bs, wideBranch{int32(best), m & -m})
 	}
 	return bs
 }

@@ -1,31 +1,23 @@
 package fast
 
-// assign sets cell c of st to the digit bit, one of its candidates, and
-// queues it for propagate.
-func (w *wideSolver) assign(st []uint32, c int, bit uint32) {
-	st[c] = bit
-	w.queue = append(w.queue, int16(c))
-}
+import "math/bits"
 
-// propagate removes the digits of the queued cells from their peers, then
-// fills hidden singles and applies locked candidates, until none of them
-// changes anything. It reports false when a cell or a unit runs out of
-// candidates.
+// propagate places the queued singles, and those they lead to, then
+// applies locked candidates and starts again, until nothing changes. It
+// reports false, with the queue emptied, when a cell has no candidate left
+// or a digit no place in a unit.
 func (w *wideSolver) propagate(st []uint32) bool {
 	for {
-		if !w.placeQueued(st) {
-			return false
+		for len(w.queue) > 0 {
+			b := w.queue[len(w.queue)-1]
+			w.queue = w.queue[:len(w.queue)-1]
+			if !w.place(st, int(b.cell), b.bit) {
+				w.queue = w.queue[:0]
+				return false
+			}
 		}
-		if st[w.t.n*w.t.n] == 0 {
+		if st[len(st)-1] == 0 {
 			return true
-		}
-		found, ok := w.hiddenSingles(st)
-		if !ok {
-			w.queue = w.queue[:0]
-			return false
-		}
-		if found {
-			continue
 		}
 		changed, ok := w.locked(st)
 		if !ok {
@@ -38,141 +30,120 @@ func (w *wideSolver) propagate(st []uint32) bool {
 	}
 }
 
-// placeQueued marks the queued cells placed and removes their digits from
-// their peers, queueing the peers left with one candidate. It reports
-// false, with the queue emptied, when a peer is left with none.
-func (w *wideSolver) placeQueued(st []uint32) bool {
+// place solves cell c with the digit bit: its other candidates go, the
+// digit is flagged solved in its units and removed from its peers. It
+// reports false when the cell has lost the digit or a removal empties a
+// cell or a unit. A single already placed with its digit is skipped.
+func (w *wideSolver) place(st []uint32, c int, bit uint32) bool {
+	m := st[c]
+	if m&bit == 0 {
+		return false
+	}
+	if m&placed != 0 {
+		return true
+	}
 	t := w.t
-	all := t.all
-	left := &st[t.n*t.n]
-	for len(w.queue) > 0 {
-		c := w.queue[len(w.queue)-1]
-		w.queue = w.queue[:len(w.queue)-1]
-		m := st[c]
-		if m&placed != 0 {
-			continue
+	for x := m &^ bit; x != 0; x &= x - 1 {
+		if !w.remove(st, c, x&-x) {
+			return false
 		}
-		st[c] = m | placed
-		*left--
-		for _, q := range t.peers[t.peerAt[c]:t.peerAt[c+1]] {
-			x := st[q]
-			if x&m == 0 {
-				continue
-			}
-			x &^= m
-			st[q] = x
-			if x&all == 0 {
-				w.queue = w.queue[:0]
+	}
+	st[c] = bit | placed
+	st[len(st)-1]--
+	n := t.n
+	d := bits.TrailingZeros32(bit)
+	for _, mu := range t.member[t.memberAt[c]:t.memberAt[c+1]] {
+		u := int(mu.unit)
+		i := t.cells + u*n + d
+		others := st[i] &^ (1 << mu.pos)
+		st[i] = 1<<mu.pos | placed
+		for ; others != 0; others &= others - 1 {
+			q := int(t.units[u*n+bits.TrailingZeros32(others)])
+			if !w.remove(st, q, bit) {
 				return false
-			}
-			if x&(x-1) == 0 {
-				w.queue = append(w.queue, q)
 			}
 		}
 	}
 	return true
 }
 
-// hiddenSingles assigns every digit that has one place left in a unit and
-// is not solved there. It reports whether it assigned any, and false for
-// ok when a unit has lost every place of a digit or a cell is the only
-// place of two. Along the way it records a digit with exactly two places
-// in a unit (w.pairUnit, w.pairDigit) for the search to guess on.
-func (w *wideSolver) hiddenSingles(st []uint32) (found, ok bool) {
+// remove takes the digit bit from the candidates of cell c, which is not
+// placed, and c from the digit's places in c's units, queueing the singles
+// this leaves. It reports false when c or one of the units is left
+// without a candidate for the digit.
+func (w *wideSolver) remove(st []uint32, c int, bit uint32) bool {
+	m := st[c]
+	if m&bit == 0 {
+		return true
+	}
+	m &^= bit
+	st[c] = m
+	if m == 0 {
+		return false
+	}
+	if m&(m-1) == 0 {
+		w.queue = append(w.queue, wideBranch{int32(c), m})
+	}
 	t := w.t
-	n, all := t.n, t.all
-	w.pairUnit = -1
-	for u := 0; u < t.numUnits; u++ {
-		unit := t.units[u*n : u*n+n]
-		var once, twice, thrice, solved uint32
-		for _, c := range unit {
-			m := st[c]
-			solved |= m & -(m >> 31)
-			m &= all
-			thrice |= twice & m
-			twice |= once & m
-			once |= m
-		}
-		if once != all {
-			return found, false
-		}
-		if pairs := twice &^ thrice &^ solved; pairs != 0 && w.pairUnit < 0 {
-			w.pairUnit, w.pairDigit = u, pairs&-pairs
-		}
-		hidden := once &^ twice &^ solved
-		if hidden == 0 {
+	n := t.n
+	d := bits.TrailingZeros32(bit)
+	for _, mu := range t.member[t.memberAt[c]:t.memberAt[c+1]] {
+		j := int(mu.unit)*n + d
+		i := t.cells + j
+		p := st[i] &^ (1 << mu.pos)
+		st[i] = p
+		if p&placed != 0 {
 			continue
 		}
-		for _, c := range unit {
-			m := st[c]
-			x := m & hidden
-			if x == 0 || x == m {
-				continue
-			}
-			if x&(x-1) != 0 { // two digits need this one cell
-				return found, false
-			}
-			w.assign(st, int(c), x)
-			found = true
+		w.dirty[j>>6] |= 1 << (j & 63)
+		if p == 0 {
+			return false
+		}
+		if p&(p-1) == 0 {
+			q := t.units[int(mu.unit)*n+bits.TrailingZeros32(p)]
+			w.queue = append(w.queue, wideBranch{int32(q), bit})
 		}
 	}
-	return found, true
+	return true
 }
 
-// locked applies locked candidates: a digit whose places in a line lie in
-// one region, or in a region lie in one line, is removed from the rest of
-// that region or line. It reports whether it removed any candidate, and
-// false for ok when a cell is left with none. Cells left with one are
-// queued.
+// locked applies locked candidates: when a digit's places in unit u all
+// lie in another unit v, v's other cells lose the digit. It looks only at
+// the place masks changed since it last looked (w.dirty): the others were
+// looked at then, and their units have lost no candidate since. It reports
+// whether it removed any candidate, and false for ok on a contradiction.
 func (w *wideSolver) locked(st []uint32) (changed, ok bool) {
 	t := w.t
-	all := t.all
-	// The candidates of each segment's unplaced cells. A removal below
-	// leaves them too large, never too small, so what they prove stays
-	// true.
-	for s := range w.segOr {
-		var or uint32
-		for _, c := range t.segCells[t.segAt[s]:t.segAt[s+1]] {
-			m := st[c]
-			or |= m & (m>>31 - 1)
-		}
-		w.segOr[s] = or & all
-	}
-	for k := range t.whole {
-		parts := t.splits[t.splitAt[k]:t.splitAt[k+1]]
-		var once, twice uint32
-		for _, p := range parts {
-			x := w.segOr[p.seg]
-			twice |= once & x
-			once |= x
-		}
-		alone := once &^ twice
-		if alone == 0 {
-			continue
-		}
-		whole := int(t.whole[k])
-		for _, p := range parts {
-			gone := w.segOr[p.seg] & alone
-			if gone == 0 {
+	n, nu := t.n, t.numUnits
+	places := st[t.cells : t.cells+nu*n]
+	for k := range w.dirty {
+		for w.dirty[k] != 0 {
+			i := k*64 + bits.TrailingZeros64(w.dirty[k])
+			w.dirty[k] &= w.dirty[k] - 1
+			p := places[i]
+			if p&placed != 0 {
 				continue
 			}
-			// gone's digits of the whole lie in this segment: the
-			// crossing unit's other cells lose them.
-			n := t.n
-			for _, c := range t.units[int(p.cross)*n : int(p.cross)*n+n] {
-				x := st[c]
-				if x&gone == 0 || t.inUnit(int(c), whole) {
+			u, d := i/n, i%n
+			// The units of the first place are the only ones that can
+			// hold every place.
+			c := int(t.units[u*n+bits.TrailingZeros32(p)])
+			for _, mv := range t.member[t.memberAt[c]:t.memberAt[c+1]] {
+				v := int(mv.unit)
+				if v == u || p&^t.within[u*nu+v] != 0 {
 					continue
 				}
-				x &^= gone
-				st[c] = x
-				if x&all == 0 {
-					return changed, false
+				rest := places[v*n+d] &^ t.within[v*nu+u]
+				if rest&placed != 0 {
+					continue
 				}
-				if x&(x-1) == 0 {
-					w.queue = append(w.queue, c)
+				for ; rest != 0; rest &= rest - 1 {
+					q := int(t.units[v*n+bits.TrailingZeros32(rest)])
+					if !w.remove(st, q, 1<<d) {
+						return changed, false
+					}
+					changed = true
 				}
-				changed = true
 			}
 		}
 	}
