@@ -42,6 +42,9 @@ type Job struct {
 	// TimeLimitMS, if not zero, replaces the problem's time limit (the
 	// server's --time-limit), so every worker judges alike.
 	TimeLimitMS int64 `json:"time_limit_ms,omitempty"`
+	// Headline, if true, judges only each problem's headline test group
+	// (the server's --headline): the original judge's verdict, sooner.
+	Headline bool `json:"headline,omitempty"`
 }
 
 // A Result is a worker's judgement of one job.

@@ -39,6 +39,8 @@ type Config struct {
 	DataHash string // of Problems; sent with every job
 	// TimeLimit, if not zero, replaces every problem's time limit.
 	TimeLimit time.Duration
+	// Headline, if true, judges only each problem's headline test group.
+	Headline bool
 	// AdminToken allows rejudge and delete (Authorization: Bearer TOKEN);
 	// empty disables both.
 	AdminToken string
@@ -134,7 +136,7 @@ func (s *Server) Start(ctx context.Context) error {
 
 func (s *Server) enqueue(ctx context.Context, sub *store.Submission) error {
 	return s.cfg.Queue.Enqueue(ctx, queue.Job{ID: sub.ID, Attempt: sub.Attempt, Problem: sub.Problem, Language: sub.Language, Source: sub.Source, DataHash: s.cfg.DataHash,
-		TimeLimitMS: s.cfg.TimeLimit.Milliseconds()})
+		TimeLimitMS: s.cfg.TimeLimit.Milliseconds(), Headline: s.cfg.Headline})
 }
 
 func (s *Server) progress(p queue.Progress) {

@@ -32,10 +32,7 @@ type Worker struct {
 // Run judges jobs until ctx is cancelled; a job being judged then is
 // finished first (a graceful drain), unless hard is cancelled too.
 func (w *Worker) Run(ctx, hard context.Context) error {
-	log := w.Log
-	if log == nil {
-		log = slog.Default()
-	}
+	log := w.log()
 	jobs, err := w.Conn.Jobs(ctx)
 	if err != nil {
 		return err
@@ -103,10 +100,38 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery) error {
 	res := &judge.Result{Tests: tests}
 	res.Summarize()
 	r := queue.Result{ID: job.ID, Attempt: job.Attempt, Worker: w.Name, Verdict: string(res.Verdict), Tests: tests, JudgedAt: time.Now().UTC()}
-	if err := w.Conn.PublishResult(ctx, r); err != nil {
+	// While the server is away (restarting after a crash, say) keep
+	// trying rather than throw the judging away: the job stays ours
+	// meanwhile, and a result sent twice is stored once.
+	if err := w.retry(ctx, "publishing the result of "+job.ID, func() error { return w.Conn.PublishResult(ctx, r) }); err != nil {
 		return err
 	}
-	return d.Ack()
+	return w.retry(ctx, "acknowledging "+job.ID, d.Ack)
+}
+
+// retry calls f until it succeeds or ctx ends, waiting longer each time.
+func (w *Worker) retry(ctx context.Context, what string, f func() error) error {
+	wait := 100 * time.Millisecond
+	for {
+		err := f()
+		if err == nil {
+			return nil
+		}
+		w.log().Warn(what+"; trying again", "worker", w.Name, "err", err)
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%s: %w", what, err)
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 2*time.Second)
+	}
+}
+
+func (w *Worker) log() *slog.Logger {
+	if w.Log == nil {
+		return slog.Default()
+	}
+	return w.Log
 }
 
 // Judge builds job's source in the sandbox and runs it on every test of
@@ -133,6 +158,12 @@ func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestR
 	if err != nil {
 		return nil, fmt.Errorf("problem %s: %w", prob.ID(), err)
 	}
+	cfg := prob.Config()
+	if job.Headline && len(cfg.Groups) > 0 {
+		if tests, err = cfg.SelectGroups(tests, []string{cfg.Groups[0].Name}); err != nil {
+			return fail(fmt.Sprintf("problem %s: %v", prob.ID(), err)), nil
+		}
+	}
 	dir, err := os.MkdirTemp("", "sudoku-judge-src-")
 	if err != nil {
 		return nil, err
@@ -146,7 +177,6 @@ func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestR
 	if err := os.WriteFile(src, []byte(job.Source), 0o644); err != nil {
 		return nil, err
 	}
-	cfg := prob.Config()
 	limits := program.LimitsFor(&cfg)
 	if job.TimeLimitMS > 0 {
 		limits.CPUTime = time.Duration(job.TimeLimitMS) * time.Millisecond

@@ -37,6 +37,7 @@ func newServeCmd(e *env) *cobra.Command {
 		workers, maxSource, burst                 int
 		perMinute                                 float64
 		timeLimit                                 time.Duration
+		headline                                  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--data DIR]",
@@ -96,7 +97,7 @@ its next start.`,
 
 			var busy atomic.Int64
 			srv, err := web.New(web.Config{
-				Store: st, Queue: conn, Problems: probs, DataHash: hash, AdminToken: adminToken, TimeLimit: timeLimit,
+				Store: st, Queue: conn, Problems: probs, DataHash: hash, AdminToken: adminToken, TimeLimit: timeLimit, Headline: headline,
 				MaxSource: maxSource, Rate: rate.Limit(perMinute / 60), Burst: burst,
 				LocalWorkers: func() int { return workers }, Log: log,
 			})
@@ -188,6 +189,7 @@ its next start.`,
 	fs.IntVar(&maxSource, "max-source", 64<<10, "largest source accepted, in `bytes`")
 	fs.Float64Var(&perMinute, "rate", 60, "submissions per minute allowed per client address")
 	fs.IntVar(&burst, "burst", 20, "submissions a client may send at once before --rate applies")
+	fs.BoolVar(&headline, "headline", false, "judge only each problem's headline test group (its official data where public; see list)")
 	fs.DurationVar(&timeLimit, "time-limit", 0, "replace every problem's time limit (e.g. 1s for a practice session)")
 	return cmd
 }
