@@ -23,7 +23,7 @@ func (s *Server) render(w http.ResponseWriter, status int, name string, data any
 func (s *Server) pageProblems(w http.ResponseWriter, r *http.Request) {
 	var ps []problemJSON
 	for _, p := range s.cfg.Problems {
-		j, _ := problemInfo(p, false)
+		j, _ := s.problemInfo(p, false)
 		ps = append(ps, j)
 	}
 	s.render(w, http.StatusOK, "problems.html", map[string]any{"Problems": ps})
@@ -35,7 +35,7 @@ func (s *Server) pageProblem(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusNotFound, "error.html", "no such problem")
 		return
 	}
-	j, err := problemInfo(p, true)
+	j, err := s.problemInfo(p, true)
 	if err != nil {
 		s.render(w, http.StatusInternalServerError, "error.html", err.Error())
 		return

@@ -7,14 +7,16 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
+	"github.com/sudoku-judge/sudoku-judge/judge/web"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
 
 func TestProblemPages(t *testing.T) {
 	all := catalog.All()
-	j := startJudge(t, setup{problems: all})
+	j := startJudge(t, setup{problems: all, config: func(c *web.Config) { c.TimeLimit = 0 }})
 	b := newBrowser(t, j.URL)
 	_, index := b.get("/")
 	for _, p := range all {
@@ -59,6 +61,11 @@ func TestProblemPages(t *testing.T) {
 				t.Errorf("/problems/%s: the language picker lacks %s", p.ID(), l.Name)
 			}
 		}
+	}
+	// A server judging with another time limit shows that one.
+	other := startJudge(t, setup{config: func(c *web.Config) { c.TimeLimit = 1500 * time.Millisecond }})
+	if _, page := newBrowser(t, other.URL).get("/problems/poj3074"); !strings.Contains(page, "<td>1500 ms per test (CPU)</td>") {
+		t.Errorf("a server with --time-limit 1.5s does not show it:\n%s", page)
 	}
 	if resp, _ := b.get("/problems/nope"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("/problems/nope: status %d, want 404", resp.StatusCode)

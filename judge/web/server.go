@@ -127,7 +127,7 @@ func (s *Server) Start(ctx context.Context) error {
 		s.log.Info("resumed unfinished submissions", "count", len(subs))
 	}
 	go func() {
-		if err := s.cfg.Queue.ConsumeResults(ctx, s.result); err != nil {
+		if err := s.cfg.Queue.ConsumeResults(ctx, s.result); err != nil && ctx.Err() == nil {
 			s.log.Error("consuming results", "err", err)
 		}
 	}()
@@ -467,10 +467,14 @@ type sampleJSON struct {
 	Answer string `json:"answer"`
 }
 
-func problemInfo(p problems.Problem, samples bool) (problemJSON, error) {
+// problemInfo describes p with the limits this server judges it by.
+func (s *Server) problemInfo(p problems.Problem, samples bool) (problemJSON, error) {
 	cfg := p.Config()
 	j := problemJSON{ID: p.ID(), Name: cfg.Name, Source: cfg.Source, SourceURL: cfg.SourceURL,
 		TimeLimitMS: cfg.TimeLimit().Milliseconds(), MemoryMiB: cfg.MemoryLimit() >> 20, OutputMiB: cfg.OutputLimit() >> 20}
+	if s.cfg.TimeLimit != 0 {
+		j.TimeLimitMS = s.cfg.TimeLimit.Milliseconds()
+	}
 	if !samples {
 		return j, nil
 	}
@@ -489,7 +493,7 @@ func problemInfo(p problems.Problem, samples bool) (problemJSON, error) {
 func (s *Server) apiProblems(w http.ResponseWriter, r *http.Request) {
 	out := []problemJSON{}
 	for _, p := range s.cfg.Problems {
-		j, _ := problemInfo(p, false)
+		j, _ := s.problemInfo(p, false)
 		out = append(out, j)
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -501,7 +505,7 @@ func (s *Server) apiProblem(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusNotFound, "no such problem")
 		return
 	}
-	j, err := problemInfo(p, true)
+	j, err := s.problemInfo(p, true)
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -31,12 +31,13 @@ func TestMain(m *testing.M) {
 // and a worker if asked for.
 type testJudge struct {
 	*httptest.Server
-	Store *store.Store
+	Store       *store.Store
+	StartWorker func()
 }
 
 // A setup says how to start a testJudge.
 type setup struct {
-	worker   bool                // judge in the sandbox
+	worker   bool                // start a worker, judging in the sandbox
 	problems []problems.Problem  // default: poj3074
 	config   func(c *web.Config) // changes to the server's config
 }
@@ -83,7 +84,10 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 	if err := srv.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if opt.worker {
+	tj := &testJudge{Store: st}
+	// StartWorker starts one worker judging in the sandbox.
+	tj.StartWorker = func() {
+		t.Helper()
 		sb, err := sandbox.New(sandbox.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -101,10 +105,13 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 		w := &worker.Worker{Name: "w1", Conn: wc, Runner: sb, Problems: byID, DataHash: hash}
 		go w.Run(ctx, ctx)
 	}
+	if opt.worker {
+		tj.StartWorker()
+	}
 	t.Cleanup(cancel) // before the connections close
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
-	return &testJudge{Server: hs, Store: st}
+	tj.Server = httptest.NewServer(srv)
+	t.Cleanup(tj.Server.Close)
+	return tj
 }
 
 // judgeServer starts a whole judge with one worker.

@@ -34,6 +34,9 @@
     }
   }
   var es = new EventSource("/api/submissions/" + encodeURIComponent(page.dataset.id) + "/events");
+  es.addEventListener("open", function () {
+    page.dataset.live = "open"; // for tests and style: events will arrive
+  });
   es.addEventListener("status", function (e) {
     show("status", JSON.parse(e.data).status);
   });
