@@ -1,4 +1,4 @@
-// want: OK
+// want: OK needs=box
 // File-system escape: the answer file and a host file, by their host paths.
 #include <fcntl.h>
 #include <stdio.h>

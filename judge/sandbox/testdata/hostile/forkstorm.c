@@ -1,4 +1,4 @@
-// want: OK
+// want: OK needs=box
 // Fork storm: the process limit must stop it well before the host notices.
 #include <signal.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-// want: OK
+// want: OK needs=box
 // kill(-1): every process the program may signal. The judge and everything
 // outside the box must survive it.
 #include <signal.h>

@@ -1,4 +1,4 @@
-// want: OK
+// want: OK needs=box
 // /proc snooping: the box's /proc must not show host paths (the judge's
 // directories, where the answers are hidden), the host's processes, or
 // what tells of the host and of other runs: its load, memory use, boot id
