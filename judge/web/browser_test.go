@@ -12,7 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/judge/web"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
 
@@ -24,34 +24,6 @@ func findChromium() string {
 		}
 	}
 	return ""
-}
-
-// headline is a problem cut down to its headline group's tests, so that
-// judging it takes a second, not a minute.
-type headline struct{ problems.Problem }
-
-func (p headline) Config() problems.Config {
-	c := p.Problem.Config()
-	c.Groups = c.Groups[:1]
-	return c
-}
-
-func (p headline) Tests() ([]problems.Test, error) {
-	all, err := p.Problem.Tests()
-	if err != nil {
-		return nil, err
-	}
-	var out []problems.Test
-	for _, t := range all {
-		if p.Config().GroupOf(t.Name) != "" {
-			out = append(out, t)
-		}
-	}
-	return out, nil
-}
-
-func (p headline) Statement() ([]byte, error) {
-	return p.Problem.(interface{ Statement() ([]byte, error) }).Statement()
 }
 
 // TestBrowser drives a headless Chromium through the judge as a
@@ -67,16 +39,21 @@ func TestBrowser(t *testing.T) {
 	if chromium == "" {
 		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome on PATH): install it to run the browser test; .ci/run does")
 	}
-	base, err := catalog.Lookup("poj3074")
+	prob, err := catalog.Lookup("poj3074")
 	if err != nil {
 		t.Fatal(err)
 	}
-	prob := headline{base}
-	tests, err := prob.Tests()
+	all, err := prob.Tests()
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := startJudge(t, setup{problems: []problems.Problem{prob}}) // the worker starts once the page watches
+	// Judging the headline group only takes a second, not a minute.
+	headline := prob.Config().GroupNames()[0]
+	tests, err := prob.Config().SelectGroups(all, []string{headline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := startJudge(t, setup{config: func(c *web.Config) { c.Headline = true }}) // the worker starts once the page watches
 	src, err := os.ReadFile(filepath.Join("..", "program", "testdata", "ac.c"))
 	if err != nil {
 		t.Fatal(err)

@@ -32,6 +32,7 @@ func TestMain(m *testing.M) {
 type testJudge struct {
 	*httptest.Server
 	Store       *store.Store
+	NATS        *queue.Server // the judge's queue, for fake workers
 	StartWorker func()
 }
 
@@ -84,7 +85,7 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 	if err := srv.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	tj := &testJudge{Store: st}
+	tj := &testJudge{Store: st, NATS: ns}
 	// StartWorker starts one worker judging in the sandbox.
 	tj.StartWorker = func() {
 		t.Helper()
