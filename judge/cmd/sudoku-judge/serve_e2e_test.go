@@ -145,7 +145,7 @@ type judgeProc struct {
 	log *os.File
 }
 
-func startProc(t *testing.T, bin, logPath string, args ...string) *judgeProc {
+func startProc(t testing.TB, bin, logPath string, args ...string) *judgeProc {
 	t.Helper()
 	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
@@ -170,7 +170,7 @@ func startProc(t *testing.T, bin, logPath string, args ...string) *judgeProc {
 }
 
 // kill sends sig and waits for the process to end, returning its exit error.
-func (p *judgeProc) kill(t *testing.T, sig syscall.Signal) error {
+func (p *judgeProc) kill(t testing.TB, sig syscall.Signal) error {
 	t.Helper()
 	if err := p.cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
@@ -185,7 +185,7 @@ func tail(b []byte, n int) []byte {
 	return b
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -195,7 +195,7 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-func buildJudge(t *testing.T) string {
+func buildJudge(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "sudoku-judge")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
@@ -207,7 +207,7 @@ func buildJudge(t *testing.T) string {
 
 // A cluster is a serve and its workers, all separate processes.
 type cluster struct {
-	t          *testing.T
+	t          testing.TB
 	bin, dir   string
 	http, nats string
 	admin      string
@@ -215,7 +215,7 @@ type cluster struct {
 	client     *http.Client
 }
 
-func newCluster(t *testing.T, bin string) *cluster {
+func newCluster(t testing.TB, bin string) *cluster {
 	t.Helper()
 	c := &cluster{t: t, bin: bin, dir: t.TempDir(), http: freeAddr(t), nats: freeAddr(t), admin: "admin-secret",
 		client: &http.Client{Timeout: 10 * time.Second}}
@@ -270,6 +270,8 @@ func (c *cluster) submit(p submission) string {
 type listed struct {
 	ID, Status, Verdict, Worker string
 	Attempt                     int
+	Created                     time.Time  `json:"created_at"`
+	Judged                      *time.Time `json:"judged_at"`
 }
 
 // list returns every submission by id, as the admin sees them; a server
