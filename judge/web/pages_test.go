@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"html"
 	"html/template"
 	"net/http"
@@ -119,5 +120,55 @@ func TestSubmissionPages(t *testing.T) {
 	}
 	if resp, _ := b.get("/submissions/0123"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("/submissions/0123: status %d, want 404", resp.StatusCode)
+	}
+}
+
+func TestProblemsAPI(t *testing.T) {
+	all := catalog.All()
+	j := startJudge(t, setup{problems: all, config: func(c *web.Config) { c.TimeLimit = 0 }})
+	b := newBrowser(t, j.URL)
+	_, body := b.get("/api/problems")
+	var list []struct{ ID, Statement string }
+	if err := json.Unmarshal([]byte(body), &list); err != nil || len(list) != len(all) {
+		t.Fatalf("/api/problems: %d problems (%v), want %d: %s", len(list), err, len(all), body)
+	}
+	for i, p := range all {
+		if list[i].ID != p.ID() || list[i].Statement != "" {
+			t.Errorf("/api/problems[%d]: %s with a statement of %d bytes, want %s without (the list is short)", i, list[i].ID, len(list[i].Statement), p.ID())
+		}
+	}
+	_, body = b.get("/api/problems/poj3074")
+	var p struct {
+		ID, Name, Statement string
+		TimeLimitMS         int64 `json:"time_limit_ms"`
+		MemoryMiB           int64 `json:"memory_mib"`
+		Samples             []struct{ Name, Input, Answer string }
+	}
+	if err := json.Unmarshal([]byte(body), &p); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(p.Statement, "# Sudoku (POJ 3074)\n") || p.TimeLimitMS != 1000 || p.MemoryMiB != 64 ||
+		len(p.Samples) != 1 || !strings.HasSuffix(p.Samples[0].Input, "end\n") || p.Samples[0].Answer == "" {
+		t.Errorf("/api/problems/poj3074: %.300s", body)
+	}
+	if resp, _ := b.get("/api/problems/nope"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("/api/problems/nope: status %d, want 404", resp.StatusCode)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	j := startJudge(t, setup{})
+	b := newBrowser(t, j.URL)
+	if resp, body := b.get("/healthz"); resp.StatusCode != http.StatusOK || body != "ok\n" {
+		t.Errorf("/healthz: %d %q", resp.StatusCode, body)
+	}
+	for range 2 {
+		b.postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": acC})
+	}
+	_, body := b.get("/metrics")
+	for _, want := range []string{"\nsudoku_judge_submissions_total 2\n", "\nsudoku_judge_queue_depth 2\n", "\nsudoku_judge_workers 0\n"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %q:\n%s", strings.TrimSpace(want), body)
+		}
 	}
 }

@@ -458,6 +458,7 @@ type problemJSON struct {
 	TimeLimitMS int64        `json:"time_limit_ms"`
 	MemoryMiB   int64        `json:"memory_mib"`
 	OutputMiB   int64        `json:"output_mib"`
+	Statement   string       `json:"statement,omitempty"` // Markdown, as statement.md has it
 	Samples     []sampleJSON `json:"samples,omitempty"`
 }
 
@@ -467,16 +468,24 @@ type sampleJSON struct {
 	Answer string `json:"answer"`
 }
 
-// problemInfo describes p with the limits this server judges it by.
-func (s *Server) problemInfo(p problems.Problem, samples bool) (problemJSON, error) {
+// problemInfo describes p with the limits this server judges it by; in
+// detail, with its statement and samples, if detail is true.
+func (s *Server) problemInfo(p problems.Problem, detail bool) (problemJSON, error) {
 	cfg := p.Config()
 	j := problemJSON{ID: p.ID(), Name: cfg.Name, Source: cfg.Source, SourceURL: cfg.SourceURL,
 		TimeLimitMS: cfg.TimeLimit().Milliseconds(), MemoryMiB: cfg.MemoryLimit() >> 20, OutputMiB: cfg.OutputLimit() >> 20}
 	if s.cfg.TimeLimit != 0 {
 		j.TimeLimitMS = s.cfg.TimeLimit.Milliseconds()
 	}
-	if !samples {
+	if !detail {
 		return j, nil
+	}
+	if sp, ok := p.(stated); ok {
+		md, err := sp.Statement()
+		if err != nil {
+			return j, fmt.Errorf("web: problem %s: %w", p.ID(), err)
+		}
+		j.Statement = string(md)
 	}
 	tests, err := p.Tests()
 	if err != nil {
