@@ -255,3 +255,95 @@ func TestCountedGate(t *testing.T) {
 		})
 	}
 }
+
+// TestGateNeedsSignificance: a timed benchmark fails the gate only when
+// its slowdown is both over the threshold and significant; a larger median
+// from overlapping noisy samples is not a regression.
+func TestGateNeedsSignificance(t *testing.T) {
+	file := func(ns []float64) []*benchfmt.Result {
+		var b strings.Builder
+		b.WriteString("goos: linux\ngoarch: amd64\n")
+		for _, v := range ns {
+			fmt.Fprintf(&b, "BenchmarkSolve/strategy=dlx/set=top95 1 %.0f ns/op\n", v)
+		}
+		res, _, err := Read(strings.NewReader(b.String()), "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	scale := func(ns []float64, f float64) []float64 {
+		out := make([]float64, len(ns))
+		for i, v := range ns {
+			out[i] = v * f
+		}
+		return out
+	}
+	steady := []float64{1000, 1010, 990, 1005, 995, 1002, 998, 1008, 992, 1000}
+	noisy := []float64{1000, 1300, 800, 1200, 900, 1100, 950, 1250, 850, 1050}
+	tests := []struct {
+		name     string
+		old, new []float64
+		wantSig  bool
+		wantRegs int
+	}{
+		{"10% slower, steady", steady, scale(steady, 1.10), true, 1},
+		{"8% higher median, overlapping noise", noisy, scale(noisy, 1.08), false, 0},
+		{"10% faster, steady", steady, scale(steady, 0.90), true, 0},
+		{"same", steady, steady, false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Compare([]File{{"old", file(tt.old)}, {"new", file(tt.new)}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var row *Row
+			for _, tb := range c.Tables {
+				if tb.Unit == "sec/op" && len(tb.Rows) == 1 {
+					row = &tb.Rows[0]
+				}
+			}
+			if row == nil {
+				t.Fatalf("no sec/op row in %+v", c.Tables)
+			}
+			// The premise: the data are (not) significant as the case says.
+			if row.Significant() != tt.wantSig {
+				t.Fatalf("Significant() = %v (p %v), want %v: the case's data are wrong", row.Significant(), row.Cmp.P, tt.wantSig)
+			}
+			if regs := c.Regressions(5); len(regs) != tt.wantRegs {
+				t.Errorf("Regressions(5) = %v, want %d", regs, tt.wantRegs)
+			}
+		})
+	}
+}
+
+// TestGateMissingUnit: a unit measured on one side only (instructions
+// counted in the baseline, not in the new run) is no judgement: the
+// benchmark is judged in the next unit both sides have.
+func TestGateMissingUnit(t *testing.T) {
+	file := func(scale float64, instr bool) []*benchfmt.Result {
+		var b strings.Builder
+		b.WriteString("goos: linux\ngoarch: amd64\n")
+		for i := range 10 {
+			fmt.Fprintf(&b, "BenchmarkSolve/strategy=dlx/set=top95 1 %.0f ns/op", scale*float64(1000+i))
+			if instr && i == 0 {
+				b.WriteString(" 5000 instructions/puzzle")
+			}
+			b.WriteString("\n")
+		}
+		res, _, err := Read(strings.NewReader(b.String()), "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	c, err := Compare([]File{{"old", file(1, true)}, {"new", file(1.2, false)}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	regs := c.Regressions(5)
+	if len(regs) != 1 || regs[0].Unit != "sec/op" {
+		t.Errorf("Regressions(5) = %v, want the 20%% slowdown in sec/op", regs)
+	}
+}
