@@ -329,6 +329,19 @@ func (c *Conn) ConsumeResults(ctx context.Context, store func(Result) error) err
 	return nil
 }
 
+// ResultsPending returns how many results the server has yet to store.
+func (c *Conn) ResultsPending(ctx context.Context) (uint64, error) {
+	cons, err := c.js.Consumer(ctx, resultsStream, serverConsumer)
+	if err != nil {
+		return 0, fmt.Errorf("queue: results consumer: %w", err)
+	}
+	info, err := cons.Info(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("queue: results consumer: %w", err)
+	}
+	return info.NumPending + uint64(info.NumAckPending), nil
+}
+
 // Pending returns the number of jobs waiting or being judged.
 func (c *Conn) Pending(ctx context.Context) (uint64, error) {
 	st, err := c.js.Stream(ctx, jobsStream)

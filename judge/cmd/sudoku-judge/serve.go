@@ -174,8 +174,9 @@ its next start.`,
 				stopHard()
 				<-done
 			}
-			// Let the last results be stored before the queue stops.
-			time.Sleep(500 * time.Millisecond)
+			// Store the last results before the queue stops; any not
+			// stored by then are stored on the next start.
+			waitResults(conn, 10*time.Second)
 			return nil
 		},
 	}
@@ -192,6 +193,23 @@ its next start.`,
 	fs.BoolVar(&headline, "headline", false, "judge only each problem's headline test group (its official data where public; see list)")
 	fs.DurationVar(&timeLimit, "time-limit", 0, "replace every problem's time limit (e.g. 1s for a practice session)")
 	return cmd
+}
+
+// waitResults waits until the server has stored every result published,
+// or for at most limit.
+func waitResults(conn *queue.Conn, limit time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	for {
+		if n, err := conn.ResultsPending(ctx); err != nil || n == 0 {
+			return // an error: no consumer, so nothing to wait for
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 func natsURL(ns *queue.Server, listen string) string {

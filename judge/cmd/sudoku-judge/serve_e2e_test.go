@@ -406,3 +406,53 @@ func TestServeSurvivesKills(t *testing.T) {
 		t.Errorf("judged by %v: want both workers to have judged some", byWorker)
 	}
 }
+
+// TestServeDrainsOnSIGTERM checks that SIGTERM lets serve's own workers
+// finish the submission they are judging and store its result before
+// exiting, rather than leave it for the next start.
+func TestServeDrainsOnSIGTERM(t *testing.T) {
+	needSandbox(t)
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("skipped: building the binary needs go")
+	}
+	c := newCluster(t, buildJudge(t))
+	for i, a := range c.serveArgs {
+		if a == "--workers" {
+			c.serveArgs[i+1] = "1"
+		}
+	}
+	srv := c.serve()
+	slow := submission{"tle.py", "python", tlePy, "TLE"} // two tests of 500 ms CPU each
+	id := c.submit(slow)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		subs, err := c.list()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := subs[id]; s.Status == store.Judging {
+			break
+		} else if s.Status == store.Done {
+			t.Fatalf("%s was done before it was seen judging", id)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the submission was not judged within a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := srv.kill(t, syscall.SIGTERM); err != nil {
+		t.Fatalf("serve after SIGTERM: %v", err)
+	}
+	st, err := store.Open(filepath.Join(c.dir, "data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sub, err := st.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub.Status != store.Done || sub.Verdict != slow.verdict {
+		t.Errorf("after SIGTERM: status %s verdict %q, want done %s", sub.Status, sub.Verdict, slow.verdict)
+	}
+}
