@@ -27,6 +27,14 @@ const (
 	serverConsumer  = "server"
 )
 
+// dedupWindow is how long a job's id and attempt are remembered, so that
+// enqueuing it again stores it once. A restarted server enqueues again
+// every unfinished submission; JetStream rebuilds its memory of the ids
+// from the jobs still stored that are younger than the window, so the
+// window must outlast any job's wait in the queue (not 10 minutes: a
+// class's backlog, or a server down over lunch, would be judged twice).
+const dedupWindow = 24 * time.Hour
+
 // AckWait is how long a job may go without a sign of life from its worker
 // before JetStream gives it to another; workers report progress well within it.
 const AckWait = 20 * time.Second
@@ -168,8 +176,8 @@ func setup(ctx context.Context, nc *nats.Conn) (*Conn, error) {
 	}
 	c := &Conn{nc: nc, js: js}
 	for _, sc := range []jetstream.StreamConfig{
-		{Name: jobsStream, Subjects: []string{jobsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: 10 * time.Minute},
-		{Name: resultsStream, Subjects: []string{resultsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: 10 * time.Minute},
+		{Name: jobsStream, Subjects: []string{jobsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: dedupWindow},
+		{Name: resultsStream, Subjects: []string{resultsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: dedupWindow},
 	} {
 		if _, err := js.CreateOrUpdateStream(ctx, sc); err != nil {
 			nc.Close()
