@@ -106,8 +106,9 @@ type submission struct {
 	name, language, source, verdict string
 }
 
-// e2ePrograms returns the 20 programs one round of submissions cycles
-// through: mostly cheap ones, with a few from the sandbox's hostile suite.
+// e2ePrograms returns the 40 programs the e2e tests' submissions cycle
+// through: mostly cheap ones (Python needs no compiler), with a few C
+// programs and a few from the sandbox's hostile suite.
 func e2ePrograms(t *testing.T) []submission {
 	t.Helper()
 	hostile := func(name, verdict string) submission {
@@ -118,21 +119,22 @@ func e2ePrograms(t *testing.T) []submission {
 		return submission{"hostile/" + name, "c", string(b), verdict}
 	}
 	var ps []submission
-	for range 6 {
-		ps = append(ps, submission{"ac.py", "python", acPy, "AC"})
+	add := func(n int, p submission) {
+		for range n {
+			ps = append(ps, p)
+		}
 	}
-	for range 4 {
-		ps = append(ps, submission{"wa.py", "python", waPy, "WA"})
-	}
+	add(14, submission{"ac.py", "python", acPy, "AC"})
+	add(10, submission{"wa.py", "python", waPy, "WA"})
+	add(4, submission{"ce.py", "python", cePy, "CE"})
+	add(2, submission{"re.py", "python", rePy, "RE"})
+	add(2, submission{"tle.py", "python", tlePy, "TLE"})
+	add(2, submission{"ac.c", "c", acC, "AC"})
+	add(1, submission{"ce.c", "c", ceC, "CE"})
 	ps = append(ps,
-		submission{"ac.c", "c", acC, "AC"},
-		submission{"tle.py", "python", tlePy, "TLE"},
-		submission{"ce.py", "python", cePy, "CE"},
-		submission{"ce.py", "python", cePy, "CE"},
-		submission{"re.py", "python", rePy, "RE"},
-		submission{"ce.c", "c", ceC, "CE"},
 		hostile("forkstorm.c", "WA"),
 		hostile("network.c", "WA"),
+		hostile("killall.c", "WA"),
 		hostile("flood.c", "OLE"),
 		hostile("incbin-shadow.compile.c", "CE"),
 	)
@@ -336,8 +338,8 @@ func TestServeSurvivesKills(t *testing.T) {
 	}
 	c := newCluster(t, buildJudge(t))
 	srv := c.serve()
-	w1 := c.worker("w1", 1)
-	w2 := c.worker("w2", 1)
+	w1 := c.worker("w1", 2)
+	w2 := c.worker("w2", 2)
 
 	progs := e2ePrograms(t)
 	want := map[string]submission{}
@@ -402,7 +404,7 @@ func TestServeSurvivesKills(t *testing.T) {
 		t.Errorf("queue depth %d (%v) at the end, want 0", depth, err)
 	}
 	t.Logf("judged by: %v", byWorker)
-	if byWorker["w1-1"] == 0 || byWorker["w2-1"] == 0 {
+	if byWorker["w1-1"]+byWorker["w1-2"] == 0 || byWorker["w2-1"]+byWorker["w2-2"] == 0 {
 		t.Errorf("judged by %v: want both workers to have judged some", byWorker)
 	}
 }
