@@ -17,6 +17,8 @@ type Result struct {
 	Passed    int             `json:"passed"` // tests passed, of every group
 	Total     int             `json:"total"`
 	Isolation string          `json:"isolation,omitempty"` // what sandbox was in force, for programs
+	// Judge is the sudoku-judge build that judged, as its --version says.
+	Judge string `json:"judge,omitempty"`
 	// Groups summarizes the tests by group, the headline group first; nil
 	// when the tests have no groups.
 	Groups []GroupResult `json:"groups,omitempty"`

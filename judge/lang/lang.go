@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/suggest"
 )
 
 // A Language says how to build and run programs written in it.
@@ -95,11 +97,16 @@ func Lookup(name string) (*Language, error) {
 		}
 	}
 	names := make([]string, len(languages))
+	var all []string // every name and alias, for the suggestion
 	for i, l := range languages {
 		names[i] = l.Name
 		if len(l.Aliases) > 0 {
 			names[i] += " (" + strings.Join(l.Aliases, ", ") + ")"
 		}
+		all = append(append(all, l.Name), l.Aliases...)
+	}
+	if s := suggest.DidYouMean(name, all, "%s"); s != "" {
+		return nil, fmt.Errorf("lang: unknown language %q: %s (have %s)", name, s, strings.Join(names, ", "))
 	}
 	return nil, fmt.Errorf("lang: unknown language %q (have %s)", name, strings.Join(names, ", "))
 }

@@ -41,6 +41,11 @@ func TestForFile(t *testing.T) {
 	if _, err := Lookup("cobol"); err == nil || !strings.Contains(err.Error(), "python") {
 		t.Errorf("Lookup(cobol) = %v, want an error listing the languages", err)
 	}
+	for typo, want := range map[string]string{"pyhton": "did you mean python?", "javscript": "did you mean javascript?", "golnag": "did you mean golang?"} {
+		if _, err := Lookup(typo); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Lookup(%q) = %v, want an error saying %q", typo, err, want)
+		}
+	}
 }
 
 // TestBuildAndRun compiles the POJ 3074 solution of every language and runs

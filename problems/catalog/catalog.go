@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/suggest"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/hdu4069"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj2676"
@@ -34,12 +35,16 @@ func IDs() []string {
 	return ids
 }
 
-// Lookup returns the problem with the given id.
+// Lookup returns the problem with the given id, in any case (POJ2676 is
+// poj2676). An unknown id's error suggests the closest known one.
 func Lookup(id string) (problems.Problem, error) {
 	for _, p := range All() {
-		if p.ID() == id {
+		if strings.EqualFold(p.ID(), id) {
 			return p, nil
 		}
+	}
+	if s := suggest.DidYouMean(id, IDs(), "%s"); s != "" {
+		return nil, fmt.Errorf("no problem %q: %s (have %s)", id, s, strings.Join(IDs(), ", "))
 	}
 	return nil, fmt.Errorf("no problem %q (have %s)", id, strings.Join(IDs(), ", "))
 }
@@ -55,10 +60,10 @@ func Select(list string) ([]problems.Problem, error) {
 	seen := make(map[string]bool)
 	for _, id := range strings.Split(list, ",") {
 		id = strings.TrimSpace(id)
-		if seen[id] {
+		if seen[strings.ToLower(id)] {
 			return nil, fmt.Errorf("problem %q listed twice in %q", id, list)
 		}
-		seen[id] = true
+		seen[strings.ToLower(id)] = true
 		p, err := Lookup(id)
 		if err != nil {
 			return nil, err

@@ -48,6 +48,10 @@ func TestSelect(t *testing.T) {
 		{"poj3076", "poj3076", ""},
 		{"poj3074, poj2676", "poj3074,poj2676", ""},
 		{"poj2676,poj2676", "", "listed twice"},
+		{"POJ3076,Target", "poj3076,target", ""}, // ids are case-insensitive
+		{"poj2676,POJ2676", "", "listed twice"},
+		{"poj2767", "", `no problem "poj2767": did you mean poj2676? (have `},
+		{"targte", "", "did you mean target?"},
 		{"poj9999", "", `no problem "poj9999" (have ` + strings.Join(IDs(), ", ") + ")"},
 		{"poj2676,", "", `no problem ""`},
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/suggest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
@@ -33,12 +34,16 @@ func Names() []string {
 	return names
 }
 
-// Lookup returns the strategy called name.
+// Lookup returns the strategy called name, in any case (DLX is dlx). An
+// unknown name's error suggests the closest known one.
 func Lookup(name string) (solvers.Strategy, error) {
 	for _, s := range All() {
-		if s.Name() == name {
+		if strings.EqualFold(s.Name(), name) {
 			return s, nil
 		}
+	}
+	if s := suggest.DidYouMean(name, Names(), "%s"); s != "" {
+		return nil, fmt.Errorf("no strategy %q: %s (have %s)", name, s, strings.Join(Names(), ", "))
 	}
 	return nil, fmt.Errorf("no strategy %q (have %s)", name, strings.Join(Names(), ", "))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
@@ -41,6 +42,31 @@ func TestRegistry(t *testing.T) {
 	}
 	if _, err := strategies.Select("all,nope"); err == nil {
 		t.Error("Select with an unknown name succeeded")
+	}
+}
+
+// TestLookupNames: names are matched in any case, and an unknown name's
+// error suggests the closest strategy (issue 12).
+func TestLookupNames(t *testing.T) {
+	tests := []struct {
+		name, want, errText string
+	}{
+		{"DLX", "dlx", ""},
+		{"Propagate", "propagate", ""},
+		{"dxl", "", `no strategy "dxl": did you mean dlx?`},
+		{"propogate", "", "did you mean propagate?"},
+		{"tdoku", "", `no strategy "tdoku" (have `},
+	}
+	for _, tt := range tests {
+		s, err := strategies.Lookup(tt.name)
+		switch {
+		case tt.errText != "":
+			if err == nil || !strings.Contains(err.Error(), tt.errText) {
+				t.Errorf("Lookup(%q): error %v, want %q", tt.name, err, tt.errText)
+			}
+		case err != nil || s.Name() != tt.want:
+			t.Errorf("Lookup(%q) = %v, %v; want %s", tt.name, s, err, tt.want)
+		}
 	}
 }
 

@@ -57,7 +57,7 @@ sec/puzzle or sec/op.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			if err := f.Parse(benchstatFlags(func(name string) bool { return f.Lookup(name) != nil }, args)); err != nil {
-				return fmt.Errorf("%s: %w (see %s --help)", cmd.CommandPath(), err, cmd.CommandPath())
+				return flagError(cmd, err)
 			}
 			if help, _ := f.GetBool("help"); help {
 				return cmd.Help()

@@ -7,11 +7,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/suggest"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
 
 // Exit codes.
@@ -51,25 +55,32 @@ func run(ctx context.Context, args []string, e *env) int {
 	case errors.Is(err, errFailed):
 		return exitFailed
 	}
-	fmt.Fprintf(e.stderr, "sudoku-judge: %v\n", err)
+	fmt.Fprintf(e.stderr, "sudoku-judge: %v\n", commandTypo(root, err))
 	return exitUsage
 }
 
 func newRootCmd(e *env) *cobra.Command {
+	var ids []string
+	for _, p := range catalog.All() {
+		ids = append(ids, p.Config().Name)
+	}
 	root := &cobra.Command{
 		Use:   "sudoku-judge",
 		Short: "Judge sudoku contest solutions and compare solver strategies",
-		Long: `sudoku-judge runs sudoku contest problems (POJ2676, POJ3074, POJ3076, HDU4069,
-NOIP2009 target sudoku) through built-in solver strategies or your own program,
-checks every answer, and benchmarks the strategies.`,
+		Long: `sudoku-judge runs sudoku contest problems through built-in solver strategies or
+your own program, checks every answer, and benchmarks the strategies.
+
+Problems (sudoku-judge list shows them all): ` + strings.Join(ids, ", ") + ".",
+		Version:       readBuild().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Cobra's suggestion takes three lines; commandTypo makes it one.
+		DisableSuggestions: true,
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%s: %w (see %s --help)", c.CommandPath(), err, c.CommandPath())
-	})
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newListCmd(e),
 		newRunCmd(e),
@@ -84,4 +95,65 @@ checks every answer, and benchmarks the strategies.`,
 		newWorkerCmd(e),
 	)
 	return root
+}
+
+// flagError words a flag parsing error of cmd: the command's name once
+// (main adds "sudoku-judge: "), the closest flag to an unknown one, and
+// where to read more.
+func flagError(cmd *cobra.Command, err error) error {
+	var unknown *pflag.NotExistError
+	if errors.As(err, &unknown) {
+		if s := flagTypo(cmd, unknown); s != "" {
+			err = fmt.Errorf("%w; %s", err, s)
+		}
+	}
+	if !cmd.HasParent() {
+		return fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())
+	}
+	return fmt.Errorf("%s: %w (see %s --help)", cmd.Name(), err, cmd.CommandPath())
+}
+
+// flagTypo returns "did you mean --X?" for a flag cmd does not have, or "".
+// "-problem" (one dash) is taken for the long flag it spells.
+func flagTypo(cmd *cobra.Command, err *pflag.NotExistError) string {
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	name := err.GetSpecifiedName()
+	if group := err.GetSpecifiedShortnames(); group != "" {
+		if len(group) < 2 {
+			return "" // one letter is too little to go on
+		}
+		name = group
+	}
+	return suggest.DidYouMean(name, names, "--%s")
+}
+
+// commandTypo adds to cobra's "unknown command" error the closest command,
+// when there is one.
+func commandTypo(root *cobra.Command, err error) error {
+	var name, path string
+	if _, scanErr := fmt.Sscanf(err.Error(), "unknown command %q for %q", &name, &path); scanErr != nil || path != root.Name() {
+		return err
+	}
+	var names []string
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	if s := suggest.DidYouMean(name, names, "%s"); s != "" {
+		return fmt.Errorf("%w; %s", err, s)
+	}
+	return err
+}
+
+// jobsFlag declares -j, --jobs, which means the same in every command that
+// has it: how many workers judge at once, 0 for one per CPU. what is what
+// one worker takes at a time, such as "tests".
+func jobsFlag(fs *pflag.FlagSet, p *int, what string) {
+	fs.IntVarP(p, "jobs", "j", 0, "parallel workers: "+what+" judged at once (0: one per CPU)")
 }

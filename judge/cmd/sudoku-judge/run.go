@@ -40,7 +40,8 @@ a disagreement, and 0 otherwise.
 
 Times are the CPU time of the strategy (on Linux; elsewhere, or with
 --wall-clock, wall-clock time), so other work on the machine does not distort
-them; a test is also stopped after ten times its limit in wall-clock time.`,
+them; a test is also stopped after ten times its limit in wall-clock time.
+-j 1 judges one pair at a time, for the steadiest times.`,
 		Example: `  sudoku-judge run
   sudoku-judge run --problem poj2676,poj3074 --strategy dlx,mrv
   sudoku-judge run --json > results.json`,
@@ -60,7 +61,7 @@ them; a test is also stopped after ten times its limit in wall-clock time.`,
 			case len(strats) == 0:
 				return fmt.Errorf("run: no strategy selected by --strategy %q", strategy)
 			case opts.Parallel < 0:
-				return fmt.Errorf("run: --parallel %d: want 0 (one per CPU) or more", opts.Parallel)
+				return fmt.Errorf("run: --jobs %d: want 0 (one per CPU) or more", opts.Parallel)
 			case opts.TimeLimit < 0:
 				return fmt.Errorf("run: --time-limit %s: want a positive duration", opts.TimeLimit)
 			}
@@ -90,7 +91,9 @@ them; a test is also stopped after ten times its limit in wall-clock time.`,
 	f.StringVar(&strategy, "strategy", "all", "comma-separated strategy names, or all")
 	f.BoolVar(&asJSON, "json", false, "print the results as a JSON array, one object per problem and strategy")
 	f.BoolVarP(&verbose, "verbose", "v", false, "also print every test of every problem and strategy")
-	f.IntVarP(&opts.Parallel, "parallel", "j", 0, "problem-strategy pairs judged at once (0: one per CPU; 1: steadiest times)")
+	jobsFlag(f, &opts.Parallel, "problem-strategy pairs")
+	f.IntVar(&opts.Parallel, "parallel", 0, "the old name of --jobs")
+	_ = f.MarkHidden("parallel")
 	f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time limit per test, replacing each problem's strategy time limit (e.g. 500ms)")
 	f.BoolVar(&opts.RunAfterTLE, "run-after-tle", false, "keep running a strategy's tests of a problem after its first TLE there")
 	f.BoolVar(&opts.WallClock, "wall-clock", false, "time tests by the wall clock instead of the strategy's CPU time")
@@ -121,6 +124,10 @@ func runProgress(w io.Writer, total int) (func(judge.Result), func()) {
 // writeRunJSON prints the results as JSON on stdout and, since they are not
 // part of that array, any disagreements on stderr.
 func writeRunJSON(e *env, rep *builtin.Report) error {
+	version := readBuild().String()
+	for i := range rep.Results {
+		rep.Results[i].Judge = version
+	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(rep.Results); err != nil {

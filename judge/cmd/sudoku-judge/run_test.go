@@ -35,7 +35,8 @@ func TestRunUsageErrors(t *testing.T) {
 		{"unknown strategy", []string{"run", "--strategy", "quantum"}, "quantum"},
 		{"unknown flag", []string{"run", "--fast"}, "unknown flag: --fast"},
 		{"argument", []string{"run", "poj2676"}, "poj2676"},
-		{"negative parallel", []string{"run", "--parallel", "-1", "--problem", "poj2676"}, "--parallel -1"},
+		{"negative jobs", []string{"run", "-j", "-1", "--problem", "poj2676"}, "--jobs -1"},
+		{"negative jobs, by the old name", []string{"run", "--parallel", "-1", "--problem", "poj2676"}, "--jobs -1"},
 		{"bad time limit", []string{"run", "--time-limit", "soon"}, "--time-limit"},
 	}
 	for _, tt := range tests {
@@ -90,7 +91,7 @@ func TestRunJSON(t *testing.T) {
 	if len(raw) != 1 {
 		t.Fatalf("%d objects, want one per problem and strategy", len(raw))
 	}
-	for _, k := range []string{"problem", "solution", "strategy", "verdict", "passed", "total", "tests"} {
+	for _, k := range []string{"problem", "solution", "strategy", "verdict", "passed", "total", "judge", "tests"} {
 		if _, ok := raw[0][k]; !ok {
 			t.Errorf("result has no %q field: %v", k, raw[0])
 		}
@@ -112,6 +113,9 @@ func TestRunJSON(t *testing.T) {
 	r := rs[0]
 	if r.Problem != "poj2676" || r.Solution != ref || r.Strategy != ref || r.Verdict != contest.AC || r.Passed != r.Total || r.Total != len(r.Tests) {
 		t.Errorf("result %s/%s %s %d/%d with %d tests, want poj2676/%s AC, all passed", r.Problem, r.Solution, r.Verdict, r.Passed, r.Total, len(r.Tests), ref)
+	}
+	if want := readBuild().String(); r.Judge != want {
+		t.Errorf("judge %q, want --version's %q", r.Judge, want)
 	}
 	if r.Tests[0].Name != "sample/1" || r.Tests[0].TimeMS <= 0 {
 		t.Errorf("first test %q took %v ms, want sample/1 with a time", r.Tests[0].Name, r.Tests[0].TimeMS)

@@ -145,7 +145,7 @@ func splitProgram(cmd *cobra.Command, args []string) (string, []string, error) {
 		dash = len(args)
 	}
 	if dash != 1 {
-		return "", nil, fmt.Errorf("%s: want one PROGRAM before \"--\", got %d arguments", cmd.CommandPath(), dash)
+		return "", nil, fmt.Errorf("%s: want one PROGRAM before \"--\", got %d arguments", cmd.Name(), dash)
 	}
 	return args[0], args[1:], nil
 }
@@ -287,6 +287,7 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 			if prob != nil {
 				res.Problem = prob.ID()
 			}
+			res.Judge = readBuild().String()
 			if cfg != nil {
 				groupResult(res, *cfg)
 			}
@@ -315,7 +316,7 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 	fs := cmd.Flags()
 	fs.StringVar(&tests, "tests", "", "judge on this folder of X.in with X.ans or X.out instead of the problem's tests")
 	fs.StringVar(&chk, "checker", "", "external `checker`, run as CHECKER input output answer (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
-	fs.IntVarP(&jobs, "jobs", "j", 0, "tests to run at once (default: the number of CPUs)")
+	jobsFlag(fs, &jobs, "tests")
 	fs.BoolVar(&jsonOut, "json", false, "print the results as JSON, like run --json")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print every failing test's whole diff and stderr, and a CE's whole compiler output")
 	fs.StringSliceVar(&groups, "group", nil, "judge only these test `groups` (comma-separated; default all; see the problem's problem.yaml)")

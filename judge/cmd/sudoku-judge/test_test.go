@@ -168,9 +168,9 @@ func TestTestJSON(t *testing.T) {
 		t.Errorf("exit %d, want %d; stderr %q", code, exitFailed, stderr)
 	}
 	var got []struct {
-		Problem, Solution, Verdict, Isolation string
-		Passed, Total                         int
-		Tests                                 []struct {
+		Problem, Solution, Verdict, Isolation, Judge string
+		Passed, Total                                int
+		Tests                                        []struct {
 			Name, Verdict, Signal, Message string
 			TimeMS                         *float64 `json:"time_ms"`
 			MemoryKB                       int64    `json:"memory_kb"`
@@ -183,7 +183,7 @@ func TestTestJSON(t *testing.T) {
 		t.Fatalf("%d results, want 1", len(got))
 	}
 	r := got[0]
-	if r.Verdict != "RE" || r.Total != 3 || r.Passed != 0 || !strings.HasPrefix(r.Isolation, "cgroup") || r.Problem != dir {
+	if r.Verdict != "RE" || r.Total != 3 || r.Passed != 0 || !strings.HasPrefix(r.Isolation, "cgroup") || r.Problem != dir || r.Judge != readBuild().String() {
 		t.Errorf("result %+v", r)
 	}
 	for _, tr := range r.Tests {
