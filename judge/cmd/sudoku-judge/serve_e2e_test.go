@@ -409,52 +409,83 @@ func TestServeSurvivesKills(t *testing.T) {
 	}
 }
 
-// TestServeDrainsOnSIGTERM checks that SIGTERM lets serve's own workers
-// finish the submission they are judging and store its result before
-// exiting, rather than leave it for the next start.
-func TestServeDrainsOnSIGTERM(t *testing.T) {
+// TestDrainOnSIGTERM checks that SIGTERM lets a worker, serve's own or
+// a worker process, finish the submission it is judging and the result
+// be stored, rather than leave it to be judged again.
+func TestDrainOnSIGTERM(t *testing.T) {
 	needSandbox(t)
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("skipped: building the binary needs go")
 	}
-	c := newCluster(t, buildJudge(t))
-	for i, a := range c.serveArgs {
-		if a == "--workers" {
-			c.serveArgs[i+1] = "1"
-		}
+	bin := buildJudge(t)
+	tests := []struct {
+		name  string
+		local bool // serve's own worker; else a worker process
+	}{
+		{"serve", true},
+		{"worker", false},
 	}
-	srv := c.serve()
-	slow := submission{"tle.py", "python", tlePy, "TLE"} // two tests of 500 ms CPU each
-	id := c.submit(slow)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCluster(t, bin)
+			if tt.local {
+				for i, a := range c.serveArgs {
+					if a == "--workers" {
+						c.serveArgs[i+1] = "1"
+					}
+				}
+			}
+			srv := c.serve()
+			stopped := srv
+			if !tt.local {
+				stopped = c.worker("w1", 1)
+			}
+			slow := submission{"tle.py", "python", tlePy, "TLE"} // two tests of 500 ms CPU each
+			id := c.submit(slow)
+			c.waitStatus(id, store.Judging)
+			if err := stopped.kill(t, syscall.SIGTERM); err != nil {
+				t.Fatalf("%s after SIGTERM: %v", tt.name, err)
+			}
+			if !tt.local {
+				// No worker is left: the verdict is the drained one's.
+				c.waitStatus(id, store.Done)
+				srv.kill(t, syscall.SIGTERM)
+			}
+			st, err := store.Open(filepath.Join(c.dir, "data"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			sub, err := st.Get(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sub.Status != store.Done || sub.Verdict != slow.verdict {
+				t.Errorf("after SIGTERM: status %s verdict %q, want done %s", sub.Status, sub.Verdict, slow.verdict)
+			}
+		})
+	}
+}
+
+// waitStatus waits up to a minute for id to reach status.
+func (c *cluster) waitStatus(id, status string) {
+	c.t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
 		subs, err := c.list()
 		if err != nil {
-			t.Fatal(err)
+			c.t.Fatal(err)
 		}
-		if s := subs[id]; s.Status == store.Judging {
-			break
-		} else if s.Status == store.Done {
-			t.Fatalf("%s was done before it was seen judging", id)
+		s := subs[id]
+		if s.Status == status {
+			return
+		}
+		if status == store.Judging && s.Status == store.Done {
+			c.t.Fatalf("%s was done before it was seen judging", id)
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the submission was not judged within a minute")
+			c.t.Fatalf("%s is %s after a minute, want %s", id, s.Status, status)
 		}
 		time.Sleep(20 * time.Millisecond)
-	}
-	if err := srv.kill(t, syscall.SIGTERM); err != nil {
-		t.Fatalf("serve after SIGTERM: %v", err)
-	}
-	st, err := store.Open(filepath.Join(c.dir, "data"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	sub, err := st.Get(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sub.Status != store.Done || sub.Verdict != slow.verdict {
-		t.Errorf("after SIGTERM: status %s verdict %q, want done %s", sub.Status, sub.Verdict, slow.verdict)
 	}
 }
