@@ -79,7 +79,7 @@ type helperMsg struct {
 
 type exitInfo struct {
 	Status uint32 // wait status
-	WallNS int64  // from the exec to the exit
+	WallNS int64  // from the fork to the exit
 	UserNS int64  // rusage of the program and the descendants it waited for
 	SysNS  int64
 	MaxRSS int64 // bytes
@@ -346,23 +346,6 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 		}
 		attr.Sys.Cloneflags = 0
 	}
-	if err := cg.enter(); err != nil {
-		return nil, err
-	}
-	// Should the fork fail, the helper's threads count too; the program
-	// is in its cgroup either way.
-	defer cg.leave()
-	if cfg.DropCaps {
-		if err := dropCaps(); err != nil {
-			return nil, err
-		}
-	}
-	if cfg.Trace {
-		attr.Sys.Ptrace = true
-	}
-	if err := confineThread(filterKind{allowLocks: cfg.AllowLocks, trace: cfg.Trace}); err != nil {
-		return nil, err
-	}
 	if !cfg.Keep {
 		// The helper keeps the program's hard RLIMIT_DATA until it exits
 		// and may be near it already: free what setting up left, so that
@@ -385,15 +368,44 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 			return nil, err
 		}
 	}
+	restored := false
+	restore := func() {
+		if !afterExec && !restored {
+			setRlimits(saved)
+			restored = true
+		}
+	}
+	defer restore() // should setting up fail
+	if cfg.Trace {
+		attr.Sys.Ptrace = true
+	}
+	// Both clocks start here: from now on the forking thread is in the
+	// run's cgroup, whose CPU time is the program's, so the wall time
+	// covers the same span and a one-threaded program's CPU time is never
+	// more than its wall time. What the helper does in between (a cgroup
+	// namespace, dropping capabilities, the filter, the fork) is a few
+	// system calls.
+	begin := time.Now()
+	if err := cg.enter(); err != nil {
+		return nil, err
+	}
+	// Should the fork fail, the helper's threads count too; the program
+	// is in its cgroup either way.
+	defer cg.leave()
+	if cfg.DropCaps {
+		if err := dropCaps(); err != nil {
+			return nil, err
+		}
+	}
+	if err := confineThread(filterKind{allowLocks: cfg.AllowLocks, trace: cfg.Trace}); err != nil {
+		return nil, err
+	}
 	pid, err := syscall.ForkExec(cfg.Path, cfg.Argv, attr)
 	cg.leave()
-	if !afterExec {
-		setRlimits(saved)
-	}
+	restore()
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", cfg.Path, err)
 	}
-	begin := time.Now()
 	if err := started(); err != nil {
 		return nil, err
 	}

@@ -2,7 +2,12 @@
 
 package sandbox
 
-import "testing"
+import (
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
 
 func TestParseStatusHWM(t *testing.T) {
 	for _, tt := range []struct {
@@ -24,6 +29,45 @@ func TestParseStatusHWM(t *testing.T) {
 			got, ok := parseStatusHWM([]byte(tt.status))
 			if got != tt.want || ok != tt.ok {
 				t.Errorf("parseStatusHWM(%q) = %d, %v; want %d, %v", tt.status, got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+}
+
+// TestJudgeStatus checks how a run's end becomes a status, decision by
+// decision, without running anything: each case is one the polling may
+// miss (a limit crossed between two looks) or one only the exit tells.
+func TestJudgeStatus(t *testing.T) {
+	const mib = 1 << 20
+	exited := func(code int) uint32 { return uint32(code) << 8 }
+	signaled := func(sig unix.Signal) uint32 { return uint32(sig) }
+	for _, tt := range []struct {
+		name   string
+		limits Limits
+		exit   exitInfo
+		st     groupStats
+		want   Status
+	}{
+		{"clean exit", Limits{Memory: 64 * mib}, exitInfo{Status: exited(0), MaxRSS: 10 * mib}, groupStats{}, OK},
+		{"exit code", Limits{}, exitInfo{Status: exited(3)}, groupStats{}, RuntimeError},
+		{"resident peak over the limit, no cgroup", Limits{Memory: 64 * mib}, exitInfo{Status: exited(0), MaxRSS: 65 * mib}, groupStats{}, MemoryLimit},
+		{"died near the limit, no cgroup", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGSEGV), MaxRSS: 60 * mib}, groupStats{}, MemoryLimit},
+		{"died far below the limit", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGSEGV), MaxRSS: 10 * mib}, groupStats{}, RuntimeError},
+		{"allocation refused", Limits{Memory: 64 * mib}, exitInfo{Status: exited(1), Refused: true}, groupStats{}, MemoryLimit},
+		{"OOM kill", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGKILL)}, groupStats{oomKills: 1}, MemoryLimit},
+		{"CPU over the limit at exit", Limits{CPUTime: time.Second}, exitInfo{Status: exited(0), UserNS: int64(1200 * time.Millisecond)}, groupStats{}, TimeLimit},
+		{"cgroup CPU over the limit", Limits{CPUTime: time.Second}, exitInfo{Status: exited(0)}, groupStats{cpu: 1100 * time.Millisecond, cpuOK: true}, TimeLimit},
+		{"wall over the limit", Limits{WallTime: time.Second}, exitInfo{Status: exited(0), WallNS: int64(2 * time.Second)}, groupStats{}, TimeLimit},
+		{"file size rlimit", Limits{}, exitInfo{Status: signaled(unix.SIGXFSZ)}, groupStats{}, OutputLimit},
+		{"CPU rlimit", Limits{}, exitInfo{Status: signaled(unix.SIGXCPU)}, groupStats{}, TimeLimit},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run{limits: tt.limits}
+			res := &Result{ExitCode: -1}
+			exit := tt.exit
+			r.judge(res, &exit, nil, tt.st)
+			if res.Status != tt.want {
+				t.Errorf("status %v (%s), want %v", res.Status, res.Note, tt.want)
 			}
 		})
 	}

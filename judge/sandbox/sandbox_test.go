@@ -203,6 +203,12 @@ func commonCases() []runCase {
 				if string(res.Stdout) != "hello\nworld\n" {
 					t.Errorf("stdout %q, want the input", res.Stdout)
 				}
+				// One thread cannot use more CPU than the wall time that
+				// passed: both clocks must cover the same span (setup and
+				// exec included).
+				if res.CPUTime > res.WallTime {
+					t.Errorf("cpu %v > wall %v for a one-threaded program", res.CPUTime, res.WallTime)
+				}
 			},
 		},
 		{

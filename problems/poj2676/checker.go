@@ -50,7 +50,7 @@ func (Checker) Check(_ context.Context, input, output, answer []byte) contest.Re
 			return wrong(fmt.Sprintf("case %d: %v", k+1, err), output, answer, at.line-1)
 		}
 	}
-	if line, msg := layout(output, len(puzzles)); msg != "" {
+	if line, msg := layout(output); msg != "" {
 		return contest.Result{Verdict: contest.PE, Message: fmt.Sprintf("line %d: %s", line+1, msg),
 			Diff: contest.LineDiff(canonical(digits), output, line)}
 	}
@@ -106,25 +106,19 @@ func readDigits(b []byte, limit int) ([]digit, *digit) {
 // per case and nothing else, ignoring trailing white space on a line and
 // trailing blank lines. It returns the index of the first bad line and what
 // is wrong with it, or "" if the layout is right.
-func layout(output []byte, cases int) (int, string) {
+func layout(output []byte) (int, string) {
+	// The caller has seen exactly cases*81 digits and nothing else, so a
+	// line count other than cases*9 implies a line that is not 9 long.
 	lines := contest.NewLineReader(output)
-	i := 0
-	for ; ; i++ {
+	for i := 0; ; i++ {
 		l, ok := lines.Next()
 		if !ok {
-			break
-		}
-		if i >= cases*9 {
-			return i, fmt.Sprintf("expected end of output, got %s", contest.Quote(l, 40))
+			return 0, ""
 		}
 		if len(l) != 9 {
 			return i, fmt.Sprintf("right digits, wrong layout: expected one row of 9 digits without spaces, got %s", contest.Quote(l, 40))
 		}
 	}
-	if i < cases*9 {
-		return i, "right digits, wrong layout: fewer lines than 9 per case"
-	}
-	return 0, ""
 }
 
 // canonical lays out digits as the problem's output.

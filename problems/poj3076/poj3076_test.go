@@ -139,6 +139,7 @@ func TestChecker(t *testing.T) {
 		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), contest.AC, ""},
 		{"two letters swapped", changed, contest.WA, "grid 2, row 3 (output line 20): expected"},
 		{"missing grid", strings.Join(grids[:3], "\n\n"), contest.WA, "grid 4, row 1: expected"},
+		{"a grid too many", ans + "\n" + grids[0] + "\n", contest.WA, "expected end of output, got"},
 		{"lower case", strings.ToLower(ans), contest.WA, "grid 1, row 1 (output line 1)"},
 		{"spaces between letters", strings.Join(strings.Split(ans, ""), " "), contest.PE, "right letters, wrong layout"},
 		{"empty", "", contest.WA, "got end of output"},
