@@ -46,26 +46,31 @@ func TestJudgeStatus(t *testing.T) {
 		limits Limits
 		exit   exitInfo
 		st     groupStats
+		stop   *kill
 		want   Status
 	}{
-		{"clean exit", Limits{Memory: 64 * mib}, exitInfo{Status: exited(0), MaxRSS: 10 * mib}, groupStats{}, OK},
-		{"exit code", Limits{}, exitInfo{Status: exited(3)}, groupStats{}, RuntimeError},
-		{"resident peak over the limit, no cgroup", Limits{Memory: 64 * mib}, exitInfo{Status: exited(0), MaxRSS: 65 * mib}, groupStats{}, MemoryLimit},
-		{"died near the limit, no cgroup", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGSEGV), MaxRSS: 60 * mib}, groupStats{}, MemoryLimit},
-		{"died far below the limit", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGSEGV), MaxRSS: 10 * mib}, groupStats{}, RuntimeError},
-		{"allocation refused", Limits{Memory: 64 * mib}, exitInfo{Status: exited(1), Refused: true}, groupStats{}, MemoryLimit},
-		{"OOM kill", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGKILL)}, groupStats{oomKills: 1}, MemoryLimit},
-		{"CPU over the limit at exit", Limits{CPUTime: time.Second}, exitInfo{Status: exited(0), UserNS: int64(1200 * time.Millisecond)}, groupStats{}, TimeLimit},
-		{"cgroup CPU over the limit", Limits{CPUTime: time.Second}, exitInfo{Status: exited(0)}, groupStats{cpu: 1100 * time.Millisecond, cpuOK: true}, TimeLimit},
-		{"wall over the limit", Limits{WallTime: time.Second}, exitInfo{Status: exited(0), WallNS: int64(2 * time.Second)}, groupStats{}, TimeLimit},
-		{"file size rlimit", Limits{}, exitInfo{Status: signaled(unix.SIGXFSZ)}, groupStats{}, OutputLimit},
-		{"CPU rlimit", Limits{}, exitInfo{Status: signaled(unix.SIGXCPU)}, groupStats{}, TimeLimit},
+		{"clean exit", Limits{Memory: 64 * mib}, exitInfo{Status: exited(0), MaxRSS: 10 * mib}, groupStats{}, nil, OK},
+		{"exit code", Limits{}, exitInfo{Status: exited(3)}, groupStats{}, nil, RuntimeError},
+		{"resident peak over the limit, no cgroup", Limits{Memory: 64 * mib}, exitInfo{Status: exited(0), MaxRSS: 65 * mib}, groupStats{}, nil, MemoryLimit},
+		{"died near the limit, no cgroup", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGSEGV), MaxRSS: 60 * mib}, groupStats{}, nil, MemoryLimit},
+		{"died far below the limit", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGSEGV), MaxRSS: 10 * mib}, groupStats{}, nil, RuntimeError},
+		{"allocation refused", Limits{Memory: 64 * mib}, exitInfo{Status: exited(1), Refused: true}, groupStats{}, nil, MemoryLimit},
+		{"OOM kill", Limits{Memory: 64 * mib}, exitInfo{Status: signaled(unix.SIGKILL)}, groupStats{oomKills: 1}, nil, MemoryLimit},
+		{"CPU over the limit at exit", Limits{CPUTime: time.Second}, exitInfo{Status: exited(0), UserNS: int64(1200 * time.Millisecond)}, groupStats{}, nil, TimeLimit},
+		{"cgroup CPU over the limit", Limits{CPUTime: time.Second}, exitInfo{Status: exited(0)}, groupStats{cpu: 1100 * time.Millisecond, cpuOK: true}, nil, TimeLimit},
+		{"wall over the limit", Limits{WallTime: time.Second}, exitInfo{Status: exited(0), WallNS: int64(2 * time.Second)}, groupStats{}, nil, TimeLimit},
+		{"file size rlimit", Limits{}, exitInfo{Status: signaled(unix.SIGXFSZ)}, groupStats{}, nil, OutputLimit},
+		{"CPU rlimit", Limits{}, exitInfo{Status: signaled(unix.SIGXCPU)}, groupStats{}, nil, TimeLimit},
+		{"stalled at the memory limit until the wall limit", Limits{Memory: 64 * mib, WallTime: time.Second}, exitInfo{Status: signaled(unix.SIGKILL)},
+			groupStats{peak: 64 * mib}, &kill{TimeLimit, "wall time 1s exceeded"}, MemoryLimit},
+		{"wall limit below the memory limit", Limits{Memory: 64 * mib, WallTime: time.Second}, exitInfo{Status: signaled(unix.SIGKILL)},
+			groupStats{peak: 10 * mib}, &kill{TimeLimit, "wall time 1s exceeded"}, TimeLimit},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &run{limits: tt.limits}
 			res := &Result{ExitCode: -1}
 			exit := tt.exit
-			r.judge(res, &exit, nil, tt.st)
+			r.judge(res, &exit, tt.stop, tt.st)
 			if res.Status != tt.want {
 				t.Errorf("status %v (%s), want %v", res.Status, res.Note, tt.want)
 			}

@@ -45,6 +45,10 @@ func (r *run) judge(res *Result, exit *exitInfo, stop *kill, st groupStats) {
 
 	failed := res.Signal != "" || res.ExitCode != 0
 	switch {
+	case stop != nil && stop.status == TimeLimit && l.Memory > 0 && res.Memory >= l.Memory:
+		// Held at its memory limit, a program can stall in the kernel's
+		// reclaim until a time limit fires: the memory is the cause.
+		res.Status, res.Note = MemoryLimit, "memory limit "+mib(l.Memory)+" reached; "+stop.note
 	case stop != nil:
 		res.Status, res.Note = stop.status, stop.note
 	case exit != nil && exit.Refused:
