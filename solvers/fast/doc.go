@@ -4,7 +4,8 @@
 //
 // Candidates are held as one 81-bit board per digit, so naked and hidden
 // singles and locked candidates are found with a few dozen word operations
-// per digit. The unit masks come from the puzzle's regions; those of the
+// per digit. The unit masks come from the puzzle's regions (extra units,
+// such as X-sudoku's diagonals, only widen each cell's peers); those of the
 // standard boxes are computed once per strategy value, and standard grids
 // get branch-free hidden singles and locked candidates over whole bands.
 // The search guesses on the bivalue cell with the most empty peers and

@@ -9,7 +9,7 @@ import (
 )
 
 // New returns the fast strategy. It handles puzzles of every size with any
-// regions.
+// regions and any extra units.
 func New() solvers.Strategy {
 	return &strategy{standard: standardTopology()}
 }
@@ -26,9 +26,10 @@ type strategy struct {
 
 func (*strategy) Name() string { return "fast" }
 
-// support: every size, any regions, no extra units. Grids other than 9x9
-// are solved by the wide engine (wide.go).
-var support = solvers.Support{Sizes: []int{4, 9, 16, 25}, Features: solvers.Jigsaw}
+// support: every size, any regions, any extra units. Grids other than 9x9
+// are solved by the wide engine (wide.go), which reads every unit from the
+// puzzle; the 9x9 engine takes extra units as peers (see newTopology).
+var support = solvers.Support{Sizes: []int{4, 9, 16, 25}, Features: solvers.Jigsaw | solvers.ExtraUnits}
 
 // Support declares what fast handles.
 func (*strategy) Support() solvers.Support { return support }
@@ -51,8 +52,8 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 		return wideSearch(ctx, s.wideTopology(p), p, opts)
 	}
 	topo := s.standard
-	if !p.Standard() {
-		topo = newTopology(p.Region)
+	if p.Features() != 0 {
+		topo = newTopology(p.Region, p.ExtraUnits())
 	}
 	var bound *scorer
 	if opts.Objective != nil {

@@ -11,7 +11,7 @@ const (
 // search never looks at the puzzle's regions again.
 type topology struct {
 	unit      [numUnit]board    // rows 0-8, columns 9-17, regions 18-26
-	peers     [numCell]board    // cells sharing a unit with the cell, not the cell itself
+	peers     [numCell]board    // cells sharing a unit, extra units included, with the cell, not the cell itself
 	cellUnits [numCell]uint32   // bit u set when the cell is in unit u
 	unitsOf   [numCell][3]uint8 // the cell's row, column and region
 	standard  bool              // the regions are the standard boxes
@@ -25,14 +25,20 @@ type topology struct {
 }
 
 // newTopology builds the masks for a 9x9 grid whose cell i lies in region
-// region(i).
-func newTopology(region func(i int) int) *topology {
+// region(i), with extra units such as X-sudoku's diagonals.
+//
+// Extra units only widen the peers: placing a digit removes it from every
+// cell sharing any unit with it, so no solution repeats a digit in an extra
+// unit. The deductions (singles, locked candidates) look at rows, columns
+// and regions only; they stay sound, as those units are still units, and
+// the search finds what they miss.
+func newTopology(region func(i int) int, extra []solvers.Unit) *topology {
 	t := new(topology)
-	t.init(region)
+	t.init(region, extra)
 	return t
 }
 
-func (t *topology) init(region func(i int) int) {
+func (t *topology) init(region func(i int) int, extra []solvers.Unit) {
 	t.standard = true
 	for c := 0; c < numCell; c++ {
 		r := region(c)
@@ -57,9 +63,18 @@ func (t *topology) init(region func(i int) int) {
 		}
 		t.peers[c] = p.andNot(cellBoard(c))
 	}
+	for _, u := range extra {
+		var b board
+		for _, c := range u.Cells {
+			b = b.or(cellBoard(c))
+		}
+		for _, c := range u.Cells {
+			t.peers[c] = t.peers[c].or(b.andNot(cellBoard(c)))
+		}
+	}
 }
 
 func standardTopology() *topology {
 	regions := solvers.StandardRegions(9)
-	return newTopology(func(i int) int { return int(regions[i]) })
+	return newTopology(func(i int) int { return int(regions[i]) }, nil)
 }

@@ -127,6 +127,9 @@ func (s *search) upper() (int64, bool) {
 func (s *search) setMaxd(k int) bool {
 	for _, u := range s.empty[k:s.nEmpty] {
 		m := s.free[u.row] & s.free[u.col] & s.free[u.reg]
+		if s.extra != nil {
+			m &= s.extra.Free(int(u.cell))
+		}
 		if m == 0 {
 			return false
 		}
@@ -255,6 +258,9 @@ func (s *search) bound(k int) {
 	for j := range rest {
 		u := &rest[j]
 		m := s.free[u.row] & s.free[u.col] & s.free[u.reg]
+		if s.extra != nil {
+			m &= s.extra.Free(int(u.cell))
+		}
 		n := bits.OnesCount32(m)
 		if n == 0 {
 			return
@@ -286,6 +292,9 @@ func (s *search) bound(k int) {
 		s.free[u.row] &^= bit
 		s.free[u.col] &^= bit
 		s.free[u.reg] &^= bit
+		if s.extra != nil {
+			s.extra.Take(int(c), bit)
+		}
 		s.grid[c] = uint8(hi + 1)
 		s.score += w * (hi + 1)
 		s.bound(k + 1)
@@ -293,6 +302,9 @@ func (s *search) bound(k int) {
 		s.free[u.row] |= bit
 		s.free[u.col] |= bit
 		s.free[u.reg] |= bit
+		if s.extra != nil {
+			s.extra.Put(int(c), bit)
+		}
 		s.grid[c] = 0
 		if s.t.Stop {
 			return

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/internal/extra"
 )
 
 // Strategy is the minimum-remaining-values bitmask search. The zero value is
@@ -18,9 +19,9 @@ func New() solvers.Strategy { return Strategy{} }
 // Name returns "mrv".
 func (Strategy) Name() string { return "mrv" }
 
-// support: every size, any regions; no extra units (the search keeps one
-// row, column and region mask per cell).
-var support = solvers.Support{Features: solvers.Jigsaw}
+// support: every size, any regions, any extra units (kept apart, by cell,
+// in an [extra.Masks]).
+var support = solvers.Support{Features: solvers.Jigsaw | solvers.ExtraUnits}
 
 // Support declares what mrv handles.
 func (Strategy) Support() solvers.Support { return support }
@@ -46,6 +47,7 @@ type search struct {
 	free  [256]uint32 // digits missing from each unit: rows, then columns, then regions
 	grid  [maxCells]uint8
 	cells solvers.Grid // grid[:N*N], handed to the visitor
+	extra *extra.Masks // the extra units, nil when there are none
 
 	empty  [maxCells]cellUnits // empty cells; bound fills empty[:k] at depth k
 	nEmpty int
@@ -78,6 +80,7 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 	}
 	s := &search{t: solvers.NewTally(ctx, "mrv", opts), full: 1<<n - 1, best: -1}
 	s.cells = s.grid[:n*n]
+	s.extra = extra.New(p)
 	for u := range 3 * n {
 		s.free[u] = s.full
 	}
@@ -167,6 +170,7 @@ func (s *search) dfs() {
 		cell[j], row[j], col[j], reg[j] = u.cell, u.row, u.col, u.reg
 	}
 	free := &s.free
+	x := s.extra
 	k := 0
 	for {
 		branch := false
@@ -182,22 +186,26 @@ func (s *search) dfs() {
 			// best is its offset from k, bestM its candidates and bestN
 			// their number.
 			best, bestM, bestN := 0, uint32(0), 99
-			rowK, colK, regK := row[k:], col[k:len(row)], reg[k:len(row)]
-			for j := range rowK {
-				m := free[rowK[j]] & free[colK[j]] & free[regK[j]]
-				if m&(m-1) == 0 {
-					// A dead end or a forced move: nothing beats it.
-					best, bestM, bestN = j, m, 0
-					if m != 0 {
-						bestN = 1
+			if x != nil {
+				best, bestM, bestN = s.mostConstrained(k)
+			} else {
+				rowK, colK, regK := row[k:], col[k:len(row)], reg[k:len(row)]
+				for j := range rowK {
+					m := free[rowK[j]] & free[colK[j]] & free[regK[j]]
+					if m&(m-1) == 0 {
+						// A dead end or a forced move: nothing beats it.
+						best, bestM, bestN = j, m, 0
+						if m != 0 {
+							bestN = 1
+						}
+						break
 					}
-					break
-				}
-				// Once a cell with two candidates is found only the
-				// test above can find a better one: skip the count.
-				if bestN > 2 {
-					if c := onesCount(m); c < bestN {
-						best, bestM, bestN = j, m, c
+					// Once a cell with two candidates is found only the
+					// test above can find a better one: skip the count.
+					if bestN > 2 {
+						if c := onesCount(m); c < bestN {
+							best, bestM, bestN = j, m, c
+						}
 					}
 				}
 			}
@@ -230,6 +238,9 @@ func (s *search) dfs() {
 				free[row[k]] |= bit
 				free[col[k]] |= bit
 				free[reg[k]] |= bit
+				if x != nil {
+					x.Put(int(cell[k]), bit)
+				}
 				if rem[k] != 0 {
 					break
 				}
@@ -242,6 +253,31 @@ func (s *search) dfs() {
 		free[row[k]] &^= bit
 		free[col[k]] &^= bit
 		free[reg[k]] &^= bit
+		if x != nil {
+			x.Take(int(cell[k]), bit)
+		}
 		k++
 	}
+}
+
+// mostConstrained is dfs's scan for puzzles with extra units: it returns
+// the offset from k of the first cell from depth k on with the fewest
+// candidates, its candidates and their number (0 for a dead end, 1 for a
+// forced move, where it stops looking).
+func (s *search) mostConstrained(k int) (best int, bestM uint32, bestN int) {
+	bestN = 99
+	n := s.nEmpty
+	for j := k; j < n; j++ {
+		m := s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]] & s.extra.Free(int(s.cell[j]))
+		if m&(m-1) == 0 {
+			if m != 0 {
+				return j - k, m, 1
+			}
+			return j - k, m, 0
+		}
+		if c := onesCount(m); c < bestN {
+			best, bestM, bestN = j-k, m, c
+		}
+	}
+	return best, bestM, bestN
 }

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/internal/extra"
 )
 
 // Strategy is row-major backtracking. The zero value is ready to use.
@@ -16,9 +17,9 @@ func New() solvers.Strategy { return Strategy{} }
 // Name returns "naive".
 func (Strategy) Name() string { return "naive" }
 
-// support: every size, any regions; no extra units (the search reads
-// exactly one row, column and region per cell).
-var support = solvers.Support{Features: solvers.Jigsaw}
+// support: every size, any regions, any extra units (kept apart, by cell,
+// in an [extra.Masks]).
+var support = solvers.Support{Features: solvers.Jigsaw | solvers.ExtraUnits}
 
 // Support declares what naive handles.
 func (Strategy) Support() solvers.Support { return support }
@@ -38,8 +39,9 @@ type emptyCell struct {
 type search struct {
 	t solvers.Tally
 
-	full  uint32      // one bit per digit
-	free  [256]uint32 // digits missing from each unit: rows, then columns, then regions
+	full  uint32       // one bit per digit
+	free  [256]uint32  // digits missing from each unit: rows, then columns, then regions
+	extra *extra.Masks // the extra units, nil when there are none
 	grid  [maxCells]uint8
 	cells solvers.Grid // grid[:N*N], handed to the visitor
 	empty []emptyCell  // in row-major order
@@ -57,6 +59,7 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 	s := &search{t: solvers.NewTally(ctx, "naive", opts), full: 1<<n - 1}
 	s.cells = s.grid[:n*n]
 	s.empty = s.buf[:0]
+	s.extra = extra.New(p)
 	for u := range 3 * n {
 		s.free[u] = s.full
 	}
@@ -87,6 +90,9 @@ func (s *search) dfs(k int) {
 	}
 	e := s.empty[k]
 	m := s.free[e.row] & s.free[e.col] & s.free[e.reg]
+	if s.extra != nil {
+		m &= s.extra.Free(int(e.cell))
+	}
 	if m&(m-1) != 0 {
 		s.t.Stats.Guesses++
 	}
@@ -95,11 +101,17 @@ func (s *search) dfs(k int) {
 		s.free[e.row] &^= bit
 		s.free[e.col] &^= bit
 		s.free[e.reg] &^= bit
+		if s.extra != nil {
+			s.extra.Take(int(e.cell), bit)
+		}
 		s.grid[e.cell] = uint8(bits.TrailingZeros32(bit) + 1)
 		s.dfs(k + 1)
 		s.free[e.row] |= bit
 		s.free[e.col] |= bit
 		s.free[e.reg] |= bit
+		if s.extra != nil {
+			s.extra.Put(int(e.cell), bit)
+		}
 		if s.t.Stop {
 			return
 		}
