@@ -448,3 +448,44 @@ func TestPuzzles(t *testing.T) {
 		t.Error("negative count: no error")
 	}
 }
+
+func TestClash(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tt := range []struct {
+		name  string
+		extra []solvers.Unit
+	}{
+		{"standard", nil},
+		{"X-sudoku", solvers.Diagonals(9)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			sol, err := Solution(rng, 9, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := append(solvers.Grid(nil), sol...)
+			for i := range g {
+				if i%3 != 0 {
+					g[i] = 0
+				}
+			}
+			p, err := solvers.NewWithUnits(9, g, solvers.StandardRegions(9), tt.extra)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := Clash(rng, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q.Clash() == nil {
+				t.Errorf("Clash gave a puzzle without a clash:\n%s", q)
+			}
+			if q.NumGivens() != p.NumGivens()+1 {
+				t.Errorf("%d givens, want %d", q.NumGivens(), p.NumGivens()+1)
+			}
+			if len(q.ExtraUnits()) != len(tt.extra) {
+				t.Errorf("%d extra units, want %d", len(q.ExtraUnits()), len(tt.extra))
+			}
+		})
+	}
+}

@@ -143,28 +143,5 @@ func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind st
 	if err != nil || kind != "clash" {
 		return pz, err
 	}
-	return addClash(rng, pz)
-}
-
-// addClash copies a random given of p into an empty cell sharing a row,
-// column or region with it.
-func addClash(rng *rand.Rand, p *solvers.Puzzle) (*solvers.Puzzle, error) {
-	g := p.Givens()
-	type pair struct{ from, to int }
-	var pairs []pair
-	for _, unit := range p.Units() {
-		for _, i := range unit {
-			for _, j := range unit {
-				if g[i] != 0 && g[j] == 0 {
-					pairs = append(pairs, pair{i, j})
-				}
-			}
-		}
-	}
-	if len(pairs) == 0 {
-		return nil, fmt.Errorf("no empty cell shares a unit with a given")
-	}
-	pr := pairs[rng.IntN(len(pairs))]
-	g[pr.to] = g[pr.from]
-	return solvers.New(side, g, p.Regions())
+	return gen.Clash(rng, pz)
 }

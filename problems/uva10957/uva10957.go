@@ -128,28 +128,5 @@ func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind st
 	if err != nil || kind != "illegal" {
 		return pz, err
 	}
-	return addClash(rng, pz)
-}
-
-// addClash copies a random given of p into an empty cell sharing a row,
-// column or box with it.
-func addClash(rng *rand.Rand, p *solvers.Puzzle) (*solvers.Puzzle, error) {
-	g := p.Givens()
-	type move struct{ from, to int }
-	var moves []move
-	for _, unit := range p.Units() {
-		for _, i := range unit {
-			for _, j := range unit {
-				if g[i] != 0 && g[j] == 0 {
-					moves = append(moves, move{i, j})
-				}
-			}
-		}
-	}
-	if len(moves) == 0 {
-		return nil, fmt.Errorf("no empty cell shares a unit with a given")
-	}
-	m := moves[rng.IntN(len(moves))]
-	g[m.to] = g[m.from]
-	return solvers.NewStandard(side, g)
+	return gen.Clash(rng, pz)
 }
