@@ -2,6 +2,7 @@ package checker
 
 import (
 	"context"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ func writeScript(t *testing.T, dir, name, body string) string {
 
 func TestExternal(t *testing.T) {
 	t.Run("direct", func(t *testing.T) { testExternal(t, nil) })
-	t.Run("sandboxed", func(t *testing.T) { testExternal(t, openSandbox(t)) })
+	t.Run("sandboxed", func(t *testing.T) { testExternal(t, sandboxtest.Full(t)) })
 }
 
 // testExternal judges real checkers, run by runner (nil: directly).

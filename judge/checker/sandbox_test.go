@@ -2,45 +2,23 @@ package checker
 
 import (
 	"context"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
-func TestMain(m *testing.M) {
-	if sandbox.IsHelper() {
-		sandbox.RunHelper()
-	}
-	os.Exit(m.Run())
-}
-
-// openSandbox returns the real sandbox with full isolation, or skips.
-func openSandbox(t testing.TB) *sandbox.Sandbox {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: checkers in the sandbox with full isolation need root")
-	}
-	sb, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatalf("sandbox: %v", err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	if iso := sb.Isolation(); !iso.Full() {
-		t.Skipf("skipped: the sandbox lacks full isolation here: %s", strings.Join(iso.Degraded, "; "))
-	}
-	return sb
-}
+func TestMain(m *testing.M) { sandboxtest.Main(m) }
 
 // TestExternalContained runs hostile checkers in the sandbox: one that
 // reads a host file beside it and one that floods its output. Neither may
 // reach the file or cost the judge more than the cap.
 func TestExternalContained(t *testing.T) {
-	sb := openSandbox(t)
+	sb := sandboxtest.Full(t)
 	bin, secrets := t.TempDir(), t.TempDir()
 	os.Chmod(bin, 0o755)
 	os.Chmod(secrets, 0o755)

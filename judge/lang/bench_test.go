@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"path/filepath"
 	"testing"
 )
@@ -12,7 +13,7 @@ import (
 //
 //	go test -run '^$' -bench Build -benchtime 5x ./judge/lang
 func BenchmarkBuild(b *testing.B) {
-	sb := openSandbox(b)
+	sb := sandboxtest.Full(b)
 	for _, src := range []string{"ac.c", "ac.cpp", "ac.go", "ac.py", "modes.java", "modes.rs", "modes.js"} {
 		for _, mode := range []string{"direct", "sandboxed"} {
 			b.Run("src="+src+"/mode="+mode, func(b *testing.B) {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,29 +17,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 )
 
-func TestMain(m *testing.M) {
-	if sandbox.IsHelper() {
-		sandbox.RunHelper()
-	}
-	os.Exit(m.Run())
-}
-
-// openSandbox returns the real sandbox with full isolation, or skips.
-func openSandbox(t testing.TB) *sandbox.Sandbox {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: compiling in the sandbox with full isolation needs root")
-	}
-	sb, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatalf("sandbox: %v", err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	if iso := sb.Isolation(); !iso.Full() {
-		t.Skipf("skipped: the sandbox lacks full isolation here: %s", strings.Join(iso.Degraded, "; "))
-	}
-	return sb
-}
+func TestMain(m *testing.M) { sandboxtest.Main(m) }
 
 const hostileDir = "../sandbox/testdata/hostile"
 
@@ -98,7 +77,7 @@ func TestHostileCompile(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("skipped: no gcc")
 	}
-	sb := openSandbox(t)
+	sb := sandboxtest.Full(t)
 	secrets := t.TempDir()
 	if err := os.Chmod(secrets, 0o755); err != nil { // only the box may hide it
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package program
 import (
 	"bytes"
 	"context"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"os/exec"
 	"testing"
 
@@ -22,7 +23,7 @@ var echoTest = problems.Test{Name: "echo", Input: []byte("42\n"), Answer: []byte
 // BenchmarkJudge judges with full isolation, then without parts of it to
 // show what each costs, sequentially (-j 1) and two at a time (-j 2).
 func BenchmarkJudge(b *testing.B) {
-	openSandbox(b) // skips without full isolation
+	sandboxtest.Full(b) // skips without full isolation
 	for _, bb := range []struct {
 		name     string
 		opts     sandbox.Options

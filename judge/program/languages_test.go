@@ -3,6 +3,7 @@ package program
 import (
 	"context"
 	"errors"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"path/filepath"
 	"strings"
@@ -33,9 +34,9 @@ func TestLanguages(t *testing.T) {
 		name string
 		open func(*testing.T) *sandbox.Sandbox
 	}{
-		{"full", func(t *testing.T) *sandbox.Sandbox { return openSandbox(t) }},
+		{"full", func(t *testing.T) *sandbox.Sandbox { return sandboxtest.Full(t) }},
 		{"rlimits", func(t *testing.T) *sandbox.Sandbox {
-			return openSandboxWith(t, sandbox.Options{NoCgroups: true, NoSetuid: true})
+			return sandboxtest.Open(t, sandbox.Options{NoCgroups: true, NoSetuid: true})
 		}},
 	}
 	for _, iso := range isolations {
@@ -112,7 +113,7 @@ func testLanguages(t *testing.T, sb *sandbox.Sandbox, dir string, tests []proble
 // TestMissingToolchain: a compiler that is not there is the judge's
 // setup error, found before any test runs, never the contestant's CE.
 func TestMissingToolchain(t *testing.T) {
-	sb := openSandbox(t)
+	sb := sandboxtest.Full(t)
 	_, tests := copyTests(t)
 	j := &Judge{Runner: sb, Limits: LimitsFor(nil)}
 	for _, compile := range []string{"no-such-compiler-xyz -o {out} {src}", "/no/such/dir/cc -o {out} {src}"} {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"net"
 	"os"
 	"os/exec"
@@ -29,37 +30,6 @@ func TestMain(m *testing.M) {
 		exe.Close()
 	}
 	os.Exit(code)
-}
-
-// openSandbox returns the real sandbox, skipping the test unless it has
-// full isolation (root, cgroups, namespaces).
-func openSandbox(t testing.TB) *sandbox.Sandbox {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: running programs in the sandbox with full isolation needs root")
-	}
-	sb, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatalf("sandbox: %v", err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	if iso := sb.Isolation(); !iso.Full() {
-		t.Skipf("skipped: the sandbox lacks full isolation here: %s", strings.Join(iso.Degraded, "; "))
-	}
-	return sb
-}
-
-// openSandboxWith opens a sandbox with opts in whatever isolation this
-// process can have, for the modes an ordinary user gets.
-func openSandboxWith(t testing.TB, opts sandbox.Options) *sandbox.Sandbox {
-	t.Helper()
-	sb, err := sandbox.New(opts)
-	if err != nil {
-		t.Fatalf("sandbox: %v", err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	t.Logf("isolation: %s", sb.Isolation())
-	return sb
 }
 
 // builds caches the programs of testdata, built once for all tests.
@@ -116,7 +86,7 @@ func copyTests(t testing.TB) (string, []problems.Test) {
 
 // TestPrograms judges real programs in the real sandbox.
 func TestPrograms(t *testing.T) {
-	sb := openSandbox(t)
+	sb := sandboxtest.Full(t)
 	dir, tests := copyTests(t)
 	quick := sandbox.Limits{CPUTime: 500 * time.Millisecond, WallTime: 1500 * time.Millisecond, Memory: 256 << 20, Output: 1 << 20}
 	tests1 := tests[:1]
@@ -207,7 +177,7 @@ func checkMeasured(t *testing.T, tr judge.TestResult) {
 // TestContained runs programs that try to harm the machine or cheat, and
 // checks that they neither pass nor leave a trace.
 func TestContained(t *testing.T) {
-	sb := openSandbox(t)
+	sb := sandboxtest.Full(t)
 	dir, tests := copyTests(t)
 	limits := sandbox.Limits{CPUTime: time.Second, WallTime: 2 * time.Second, Memory: 256 << 20}
 	j := &Judge{Runner: sb, Limits: limits, Checker: contest.Lines{}, Hide: []string{dir}}
@@ -304,7 +274,7 @@ func procsRunning(t *testing.T, path string) []int {
 // parent shared into the sandbox, a program that prints the answer file is
 // accepted unless the folder is hidden.
 func TestAnswersHidden(t *testing.T) {
-	openSandbox(t)
+	sandboxtest.Full(t)
 	_, tests := copyTests(t)
 	// The shared folder is outside /tmp, which the sandbox replaces.
 	shared, err := os.MkdirTemp("/var/tmp", "sudoku-judge-hide-")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,12 +21,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
 
-func TestMain(m *testing.M) {
-	if sandbox.IsHelper() {
-		sandbox.RunHelper()
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { sandboxtest.Main(m) }
 
 // A testJudge is a whole judge started in the test: store, queue, HTTP,
 // and a worker if asked for.
