@@ -57,12 +57,15 @@ type Job struct {
 
 // A Result is a worker's judgement of one job.
 type Result struct {
-	ID       string             `json:"id"`
-	Attempt  int                `json:"attempt"`
-	Worker   string             `json:"worker"`
-	Verdict  string             `json:"verdict"`
-	Tests    []judge.TestResult `json:"tests"`
-	JudgedAt time.Time          `json:"judged_at"`
+	ID      string `json:"id"`
+	Attempt int    `json:"attempt"`
+	Worker  string `json:"worker"`
+	// Verdict is the headline verdict, as test --json's: that of the
+	// headline group (the first of Groups) when it was judged.
+	Verdict  string              `json:"verdict"`
+	Groups   []judge.GroupResult `json:"groups,omitempty"`
+	Tests    []judge.TestResult  `json:"tests"`
+	JudgedAt time.Time           `json:"judged_at"`
 }
 
 // A Progress is one event of a job being judged: it started (Test nil) or

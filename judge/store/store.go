@@ -32,8 +32,9 @@ type Submission struct {
 	Source    string
 	Owner     string // hash of the author's browser token; empty for API clients without one
 	Status    string
-	Attempt   int // 1 for the first judging, +1 per rejudge
-	Verdict   string
+	Attempt   int    // 1 for the first judging, +1 per rejudge
+	Verdict   string // the headline verdict (see queue.Result)
+	Groups    []judge.GroupResult
 	Worker    string
 	Tests     []judge.TestResult
 	CreatedAt time.Time
@@ -67,6 +68,8 @@ var migrations = []string{
 		PRIMARY KEY (submission, attempt)
 	);
 	CREATE INDEX submissions_created ON submissions(created_at);`,
+	// The groups' verdicts beside the headline one, as test --json has them.
+	`ALTER TABLE results ADD COLUMN groups TEXT NOT NULL DEFAULT '';`,
 }
 
 // Open opens (creating and migrating when needed) the database judge.db in dir.
@@ -132,20 +135,25 @@ func (s *Store) Create(ctx context.Context, sub *Submission) error {
 }
 
 const selectSubmission = `SELECT s.id, s.problem, s.language, s.source, s.owner, s.status, s.attempt, s.created_at,
-	COALESCE(r.verdict, ''), COALESCE(r.worker, ''), COALESCE(r.tests, ''), COALESCE(r.judged_at, 0)
+	COALESCE(r.verdict, ''), COALESCE(r.groups, ''), COALESCE(r.worker, ''), COALESCE(r.tests, ''), COALESCE(r.judged_at, 0)
 	FROM submissions s LEFT JOIN results r ON r.submission = s.id AND r.attempt = s.attempt`
 
 func scan(row interface{ Scan(...any) error }) (*Submission, error) {
 	var sub Submission
 	var created, judged int64
-	var tests string
+	var groups, tests string
 	if err := row.Scan(&sub.ID, &sub.Problem, &sub.Language, &sub.Source, &sub.Owner, &sub.Status, &sub.Attempt, &created,
-		&sub.Verdict, &sub.Worker, &tests, &judged); err != nil {
+		&sub.Verdict, &groups, &sub.Worker, &tests, &judged); err != nil {
 		return nil, err
 	}
 	sub.CreatedAt = time.UnixMilli(created)
 	if judged != 0 {
 		sub.JudgedAt = time.UnixMilli(judged)
+	}
+	if groups != "" {
+		if err := json.Unmarshal([]byte(groups), &sub.Groups); err != nil {
+			return nil, fmt.Errorf("submission %s: groups: %w", sub.ID, err)
+		}
 	}
 	if tests != "" {
 		if err := json.Unmarshal([]byte(tests), &sub.Tests); err != nil {
@@ -216,11 +224,18 @@ func (s *Store) MarkJudging(ctx context.Context, id string, attempt int) error {
 
 // SaveResult stores the judgement of attempt of id, once: it reports
 // whether this call stored it (false for a duplicate delivery or a
-// result of an attempt superseded by a rejudge).
-func (s *Store) SaveResult(ctx context.Context, id string, attempt int, worker, verdict string, tests []judge.TestResult, at time.Time) (bool, error) {
+// result of an attempt superseded by a rejudge). verdict is the headline
+// verdict, groups the groups' (nil when the problem has none).
+func (s *Store) SaveResult(ctx context.Context, id string, attempt int, worker, verdict string, groups []judge.GroupResult, tests []judge.TestResult, at time.Time) (bool, error) {
 	b, err := json.Marshal(tests)
 	if err != nil {
 		return false, err
+	}
+	var g []byte
+	if len(groups) > 0 {
+		if g, err = json.Marshal(groups); err != nil {
+			return false, err
+		}
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -236,8 +251,8 @@ func (s *Store) SaveResult(ctx context.Context, id string, attempt int, worker, 
 	case current != attempt:
 		return false, nil
 	}
-	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO results(submission, attempt, worker, verdict, tests, judged_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		id, attempt, worker, verdict, string(b), at.UnixMilli())
+	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO results(submission, attempt, worker, verdict, groups, tests, judged_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		id, attempt, worker, verdict, string(g), string(b), at.UnixMilli())
 	if err != nil {
 		return false, fmt.Errorf("store: result %s: %w", id, err)
 	}

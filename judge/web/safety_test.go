@@ -160,7 +160,7 @@ func TestUserStringsAreEscaped(t *testing.T) {
 	// A finished judging whose every string came from the program or the worker.
 	ctx := context.Background()
 	tests := []judge.TestResult{{Name: hostile, Group: hostile, Verdict: "WA", Message: hostile}}
-	if ok, err := j.Store.SaveResult(ctx, id, 1, hostile, "WA", tests, time.Now()); err != nil || !ok {
+	if ok, err := j.Store.SaveResult(ctx, id, 1, hostile, "WA", nil, tests, time.Now()); err != nil || !ok {
 		t.Fatalf("storing a result: %v %v", ok, err)
 	}
 	for _, path := range []string{"/submissions/" + id, "/submissions"} {

@@ -158,7 +158,7 @@ func (s *Server) result(r queue.Result) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	s.hub.seen(r.Worker)
-	stored, err := s.cfg.Store.SaveResult(ctx, r.ID, r.Attempt, r.Worker, r.Verdict, r.Tests, r.JudgedAt)
+	stored, err := s.cfg.Store.SaveResult(ctx, r.ID, r.Attempt, r.Worker, r.Verdict, r.Groups, r.Tests, r.JudgedAt)
 	if err != nil {
 		return err
 	}
@@ -208,22 +208,23 @@ func (s *Server) routes() {
 // --- submissions ---
 
 type submissionJSON struct {
-	ID       string             `json:"id"`
-	Problem  string             `json:"problem"`
-	Language string             `json:"language"`
-	Status   string             `json:"status"`
-	Verdict  string             `json:"verdict"`
-	Tests    []judge.TestResult `json:"tests"`
-	Worker   string             `json:"worker"`
-	Attempt  int                `json:"attempt"`
-	Created  time.Time          `json:"created_at"`
-	Judged   *time.Time         `json:"judged_at"`
-	Source   string             `json:"source,omitempty"` // only for its author and the admin
+	ID       string              `json:"id"`
+	Problem  string              `json:"problem"`
+	Language string              `json:"language"`
+	Status   string              `json:"status"`
+	Verdict  string              `json:"verdict"`          // the headline verdict, as test --json's
+	Groups   []judge.GroupResult `json:"groups,omitempty"` // every judged group's, the headline first
+	Tests    []judge.TestResult  `json:"tests"`
+	Worker   string              `json:"worker"`
+	Attempt  int                 `json:"attempt"`
+	Created  time.Time           `json:"created_at"`
+	Judged   *time.Time          `json:"judged_at"`
+	Source   string              `json:"source,omitempty"` // only for its author and the admin
 }
 
 func toJSON(sub *store.Submission, withSource bool) submissionJSON {
 	j := submissionJSON{ID: sub.ID, Problem: sub.Problem, Language: sub.Language, Status: sub.Status, Verdict: sub.Verdict,
-		Tests: sub.Tests, Worker: sub.Worker, Attempt: sub.Attempt, Created: sub.CreatedAt.UTC()}
+		Groups: sub.Groups, Tests: sub.Tests, Worker: sub.Worker, Attempt: sub.Attempt, Created: sub.CreatedAt.UTC()}
 	if j.Tests == nil {
 		j.Tests = []judge.TestResult{}
 	}

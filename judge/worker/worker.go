@@ -91,15 +91,14 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery) error {
 	}()
 	job := d.Job
 	w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Worker: w.Name})
-	tests, err := w.Judge(ctx, job, func(t judge.TestResult) {
+	res, err := w.Judge(ctx, job, func(t judge.TestResult) {
 		w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Worker: w.Name, Test: &t})
 	})
 	if err != nil {
 		return err
 	}
-	res := &judge.Result{Tests: tests}
-	res.Summarize()
-	r := queue.Result{ID: job.ID, Attempt: job.Attempt, Worker: w.Name, Verdict: string(res.Verdict), Tests: tests, JudgedAt: time.Now().UTC()}
+	r := queue.Result{ID: job.ID, Attempt: job.Attempt, Worker: w.Name, Verdict: string(res.Verdict), Groups: res.Groups,
+		Tests: res.Tests, JudgedAt: time.Now().UTC()}
 	// While the server is away (restarting after a crash, say) keep
 	// trying rather than throw the judging away: the job stays ours
 	// meanwhile, and a result sent twice is stored once.
@@ -135,16 +134,20 @@ func (w *Worker) log() *slog.Logger {
 }
 
 // Judge builds job's source in the sandbox and runs it on every test of
-// its problem, calling each with every test's result as it comes. A
-// problem or language this worker does not know is one IE row: the
-// submission was accepted by a server that knows it, so it is the
-// judge's fault, said plainly. An error means the job could not be tried
-// (the context ended, the disk failed) and should go to another worker.
-func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestResult)) ([]judge.TestResult, error) {
-	fail := func(msg string) []judge.TestResult {
+// its problem, calling each with every test's result, its group set, as
+// it comes. The result's verdict is the headline verdict, as test
+// computes it (program.Group), with the groups' beside it. A problem or
+// language this worker does not know is one IE row: the submission was
+// accepted by a server that knows it, so it is the judge's fault, said
+// plainly. An error means the job could not be tried (the context ended,
+// the disk failed) and should go to another worker.
+func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestResult)) (*judge.Result, error) {
+	fail := func(msg string) *judge.Result {
 		t := judge.TestResult{Name: "setup", Verdict: contest.IE, Message: msg}
 		each(t)
-		return []judge.TestResult{t}
+		res := &judge.Result{Problem: job.Problem, Tests: []judge.TestResult{t}}
+		res.Summarize()
+		return res
 	}
 	prob, ok := w.Problems[job.Problem]
 	if !ok {
@@ -186,10 +189,12 @@ func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestR
 	var ce *lang.CompileError
 	if errors.As(err, &ce) {
 		res := program.CompileFailed(ce, tests)
+		res.Problem = prob.ID()
+		program.Group(res, cfg)
 		for _, t := range res.Tests {
 			each(t)
 		}
-		return res.Tests, nil
+		return res, nil
 	}
 	if lang.IsToolchainError(err) {
 		return fail(err.Error()), nil
@@ -198,14 +203,16 @@ func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestR
 		return nil, fmt.Errorf("build: %w", err)
 	}
 	defer exe.Close()
-	out := make([]judge.TestResult, 0, len(tests))
+	res := &judge.Result{Problem: prob.ID(), Tests: make([]judge.TestResult, 0, len(tests))}
 	for _, t := range tests {
 		o := j.Test(ctx, exe, nil, t)
 		if ctx.Err() != nil {
 			return nil, ctx.Err() // interrupted: not a verdict; the job goes back
 		}
+		o.TestResult.Group = cfg.GroupOf(t.Name)
 		each(o.TestResult)
-		out = append(out, o.TestResult)
+		res.Tests = append(res.Tests, o.TestResult)
 	}
-	return out, nil
+	program.Group(res, cfg)
+	return res, nil
 }

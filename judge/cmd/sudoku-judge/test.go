@@ -289,7 +289,7 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 			}
 			res.Judge = readBuild().String()
 			if cfg != nil {
-				groupResult(res, *cfg)
+				program.Group(res, *cfg)
 			}
 			if jsonOut {
 				if err := writeJSON(e.stdout, []*judge.Result{res}); err != nil {
@@ -323,28 +323,6 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 	fs.StringVar(&keep, "keep-output", "", "write each test's output to `DIR`/<test>.out")
 	fs.BoolVar(&stop, "stop-on-failure", false, "stop at the first test that is not AC; the tests not run are SKIPPED")
 	return cmd
-}
-
-// groupResult puts each test of res in its group of cfg and summarizes the
-// groups, the headline (cfg's first group) first. Groups none of whose
-// tests were judged are left out.
-func groupResult(res *judge.Result, cfg problems.Config) {
-	if len(cfg.Groups) == 0 {
-		return
-	}
-	used := map[string]bool{}
-	for i := range res.Tests {
-		g := cfg.GroupOf(res.Tests[i].Name)
-		res.Tests[i].Group = g
-		used[g] = true
-	}
-	res.Groups = nil
-	for i, g := range cfg.Groups {
-		if used[g.Name] {
-			res.Groups = append(res.Groups, judge.GroupResult{Name: g.Name, Headline: i == 0, Official: g.Official})
-		}
-	}
-	res.Summarize()
 }
 
 // accepted reports whether test exits 0: the headline verdict is AC, and
