@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
@@ -65,5 +67,58 @@ func TestGenUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { wantUsageError(t, tt.want, tt.args...) })
+	}
+}
+
+// TestGenGivens: --givens is honoured, or gen says how many givens it
+// reached (issue 12: --givens 20 silently gave 23-25, 200 a solved grid).
+func TestGenGivens(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		code       int
+		stderr     string // "" when it must be empty
+		wantGivens int    // every puzzle's, when > 0
+	}{
+		{"reached", []string{"--problem", "poj3074", "--givens", "30", "-n", "3"}, exitOK, "", 30},
+		{"every cell", []string{"--problem", "poj2676", "--givens", "81"}, exitOK, "", 81},
+		{"below what removal reaches", []string{"--problem", "poj3074", "--givens", "17", "-n", "2"}, exitOK,
+			"sudoku-judge: gen: --givens 17 not reached: the puzzles have ", 0},
+		{"more than the cells", []string{"--problem", "poj3074", "--givens", "200"}, exitUsage,
+			"sudoku-judge: gen: --givens 200: a poj3074 grid has 81 cells\n", 0},
+		{"more than the cells of 16x16", []string{"--problem", "poj3076", "--givens", "257"}, exitUsage, "a poj3076 grid has 256 cells", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, append([]string{"gen"}, tt.args...)...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, tt.code, stderr)
+			}
+			if tt.stderr == "" && stderr != "" || !strings.Contains(stderr, tt.stderr) || strings.Count(stderr, "\n") > 1 {
+				t.Errorf("stderr %q, want one line with %q", stderr, tt.stderr)
+			}
+			if code != exitOK {
+				if stdout != "" {
+					t.Errorf("wrote puzzles on an error:\n%s", stdout)
+				}
+				return
+			}
+			prob, err := catalog.Lookup(tt.args[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			cases, err := prob.Parse("gen", []byte(stdout))
+			if err != nil || len(cases) == 0 {
+				t.Fatalf("%d cases, %v:\n%s", len(cases), err, stdout)
+			}
+			for i, p := range cases {
+				if n := p.NumGivens(); tt.wantGivens > 0 && n != tt.wantGivens {
+					t.Errorf("case %d has %d givens, want %d", i+1, n, tt.wantGivens)
+				}
+				if n := p.NumGivens(); tt.wantGivens == 0 && (n <= 17 || !strings.Contains(stderr, " have "+fmt.Sprint(n)) && !strings.Contains(stderr, " to "+fmt.Sprint(n))) {
+					t.Errorf("case %d has %d givens, which %q does not say", i+1, n, stderr)
+				}
+			}
+		})
 	}
 }
