@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	sudokujudge "github.com/sudoku-judge/sudoku-judge"
@@ -38,4 +39,28 @@ func TestTestdata(t *testing.T) {
 
 func readFS(name string) ([]byte, error) {
 	return fs.ReadFile(sudokujudge.Testdata(), name)
+}
+
+// TestProvenanceInRepo: testdata says where its files come from by public
+// sources and paths inside the repository, never by a folder beside the
+// checkout that a reader does not have (issue 11).
+func TestProvenanceInRepo(t *testing.T) {
+	err := filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, outside := range []string{"../shared", "/work/"} {
+			if strings.Contains(string(b), outside) {
+				t.Errorf("%s mentions %q, a folder outside the repository", path, outside)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
