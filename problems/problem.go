@@ -117,7 +117,11 @@ type Config struct {
 	SourceURL  string `yaml:"source_url"`
 	License    string `yaml:"license"`
 	Validation string `yaml:"validation"` // "default" (exact) or "custom" (special judge)
-	Limits     struct {
+	// Input and Output say in a few words what the files hold, for the
+	// README's table of problems (sudoku-judge list --markdown).
+	Input  string `yaml:"input"`
+	Output string `yaml:"output"`
+	Limits struct {
 		TimeLimit float64 `yaml:"time_limit"` // seconds per test, for contest programs
 		Memory    int     `yaml:"memory"`     // MiB
 		Output    int     `yaml:"output"`     // MiB
