@@ -36,8 +36,11 @@ const (
 const dedupWindow = 24 * time.Hour
 
 // AckWait is how long a job may go without a sign of life from its worker
-// before JetStream gives it to another; workers report progress well within it.
-const AckWait = 20 * time.Second
+// before JetStream gives it to another: how long a killed worker's job
+// waits. Workers report progress (InProgress) several times within it
+// however long the judging, so it can be short; a worker merely slow to
+// report costs a second judging, which is stored once.
+const AckWait = 5 * time.Second
 
 // A Job asks a worker to judge one attempt of one submission.
 type Job struct {

@@ -93,3 +93,73 @@ func TestResultRedeliveredUntilStored(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// A job is kept by a worker that reports progress, however long it takes,
+// and comes back within seconds when the worker dies without a word.
+func TestDeadWorkersJobComesBack(t *testing.T) {
+	s, c := connect(t, t.TempDir())
+	defer s.Shutdown()
+	defer c.Close()
+	if err := c.Enqueue(t.Context(), Job{ID: "a1", Attempt: 1, Problem: "poj2676", Language: "c", Source: "int main(){}"}); err != nil {
+		t.Fatal(err)
+	}
+	dying, err := s.Connect(t.Context(), "dying worker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dying.Close()
+	other, err := s.Connect(t.Context(), "other worker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	next := func(c *Conn, wait time.Duration) *Delivery {
+		t.Helper()
+		jobs, err := c.Jobs(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := jobs.Next(t.Context(), wait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	d := next(dying, 10*time.Second)
+	if d == nil || d.Job.ID != "a1" {
+		t.Fatalf("the first worker got %+v, want job a1", d)
+	}
+
+	// Judging longer than AckWait, with signs of life: the job stays.
+	alive := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(AckWait / 4)
+		defer tick.Stop()
+		for {
+			select {
+			case <-alive:
+				return
+			case <-tick.C:
+				d.InProgress()
+			}
+		}
+	}()
+	if got := next(other, AckWait*3/2); got != nil {
+		t.Fatalf("job %s/%d redelivered while its worker reported progress", got.Job.ID, got.Job.Attempt)
+	}
+
+	// The worker dies: the job must come back within seconds (it took
+	// 20 s, the old AckWait), to the other worker, as a redelivery.
+	close(alive)
+	dying.Close()
+	got := next(other, 10*time.Second)
+	if got == nil {
+		t.Fatal("a dead worker's job did not come back within 10 s")
+	}
+	if got.Job.ID != "a1" || got.Deliveries() != 2 {
+		t.Errorf("got %s, delivery %d; want a1, delivery 2", got.Job.ID, got.Deliveries())
+	}
+	if err := got.Ack(); err != nil {
+		t.Fatal(err)
+	}
+}
