@@ -12,6 +12,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
 	"github.com/sudoku-judge/sudoku-judge/problems/target"
 	"github.com/sudoku-judge/sudoku-judge/problems/uva10957"
+	"github.com/sudoku-judge/sudoku-judge/problems/xsudoku"
 )
 
 // All returns a new value of every problem, in catalog order.
@@ -23,6 +24,7 @@ func All() []problems.Problem {
 		hdu4069.New(),
 		target.New(),
 		uva10957.New(),
+		xsudoku.New(),
 	}
 }
 

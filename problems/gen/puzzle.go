@@ -20,7 +20,14 @@ import (
 // that it has no solution. "" and "unique" ask for a unique solution. Every
 // answer is counted with s before it is returned.
 func Puzzle(ctx context.Context, rng *rand.Rand, sol solvers.Grid, size int, regions []uint8, opts problems.GenOptions, s solvers.Strategy) (*solvers.Puzzle, error) {
-	full, err := solvers.New(size, sol, regions)
+	return PuzzleWithUnits(ctx, rng, sol, size, regions, nil, opts, s)
+}
+
+// PuzzleWithUnits is [Puzzle] for a variant with extra units, such as the
+// diagonals of X-sudoku: sol must keep them, every puzzle it returns has
+// them, and every count honours them, so s must handle them.
+func PuzzleWithUnits(ctx context.Context, rng *rand.Rand, sol solvers.Grid, size int, regions []uint8, extra []solvers.Unit, opts problems.GenOptions, s solvers.Strategy) (*solvers.Puzzle, error) {
+	full, err := solvers.NewWithUnits(size, sol, regions, extra)
 	if err != nil {
 		return nil, fmt.Errorf("gen: %w", err)
 	}
@@ -31,7 +38,7 @@ func Puzzle(ctx context.Context, rng *rand.Rand, sol solvers.Grid, size int, reg
 	if floor <= 0 {
 		floor = defaultGivens(size)
 	}
-	r := &remover{ctx: ctx, s: s, size: size, regions: full.Regions(), sol: sol, cells: full.Givens(), givens: size * size}
+	r := &remover{ctx: ctx, s: s, size: size, regions: full.Regions(), extra: full.ExtraUnits(), sol: sol, cells: full.Givens(), givens: size * size}
 	order := rng.Perm(size * size)
 	switch opts.Kind {
 	case "", "unique":
@@ -101,13 +108,14 @@ type remover struct {
 	s       solvers.Strategy
 	size    int
 	regions []uint8
+	extra   []solvers.Unit
 	sol     solvers.Grid
 	cells   solvers.Grid // the current givens
 	givens  int
 }
 
 func (r *remover) puzzle() (*solvers.Puzzle, error) {
-	p, err := solvers.New(r.size, r.cells, r.regions)
+	p, err := solvers.NewWithUnits(r.size, r.cells, r.regions, r.extra)
 	if err != nil {
 		return nil, fmt.Errorf("gen: %w", err)
 	}
