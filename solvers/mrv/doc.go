@@ -5,7 +5,8 @@
 // Each row, column and region keeps a bitmask of the digits it already
 // holds, so a cell's candidates are one OR and a complement away, and a
 // popcount ranks it; choosing the most constrained cell shrinks the naive
-// search tree by orders of magnitude.
+// search tree by orders of magnitude. Extra units (X-sudoku's diagonals,
+// windoku's windows) keep masks of their own, looked up by cell.
 //
 // When [solvers.Options.Objective] is set, the search becomes branch and
 // bound for the best-scoring solution (NOIP 2009 "target sudoku"): the
