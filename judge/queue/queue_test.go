@@ -152,10 +152,12 @@ func TestDeadWorkersJobComesBack(t *testing.T) {
 	// 20 s, the old AckWait), to the other worker, as a redelivery.
 	close(alive)
 	dying.Close()
+	died := time.Now()
 	got := next(other, 10*time.Second)
 	if got == nil {
 		t.Fatal("a dead worker's job did not come back within 10 s")
 	}
+	t.Logf("the job came back %s after its worker died (AckWait %s)", time.Since(died).Round(time.Millisecond), AckWait)
 	if got.Job.ID != "a1" || got.Deliveries() != 2 {
 		t.Errorf("got %s, delivery %d; want a1, delivery 2", got.Job.ID, got.Deliveries())
 	}
