@@ -280,14 +280,14 @@ func firstLine(s string) string {
 // first failure: "WA" (or another checker verdict) for a wrong answer,
 // "RE" for a crash.
 func (m *Measurement) Verdict() string {
-	for _, err := range m.Failures {
-		var ce *workload.CheckError
-		if errors.As(err, &ce) {
-			return ce.Verdict
-		}
-		return "RE"
+	if len(m.Failures) == 0 {
+		return "OK"
 	}
-	return "OK"
+	var ce *workload.CheckError
+	if errors.As(m.Failures[0], &ce) {
+		return ce.Verdict
+	}
+	return "RE"
 }
 
 // NsPerPuzzle returns the median over passes of the time per puzzle, in

@@ -297,7 +297,7 @@ func (c *Consumer) Next(ctx context.Context, wait time.Duration) (*Delivery, err
 	if err != nil {
 		return nil, fmt.Errorf("queue: fetch: %w", err)
 	}
-	for m := range batch.Messages() {
+	if m, ok := <-batch.Messages(); ok { // a batch of one
 		var j Job
 		if err := json.Unmarshal(m.Data(), &j); err != nil {
 			m.Term() // a malformed job can never be judged

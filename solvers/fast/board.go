@@ -47,10 +47,3 @@ func (b board) dropFirst() board {
 	}
 	return board{0, b.hi & (b.hi - 1)}
 }
-
-func (b board) has(c int) bool {
-	if c < loCells {
-		return b.lo>>uint(c)&1 != 0
-	}
-	return b.hi>>uint(c-loCells)&1 != 0
-}
