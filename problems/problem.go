@@ -49,6 +49,14 @@ type InputWriter interface {
 	WriteInput(w io.Writer, ps []*solvers.Puzzle) error
 }
 
+// A CaseWriter is a problem whose input holds several cases and that can
+// write back any of the cases it parses as an input of its own, so that a
+// failing input can be cut down to the cases that fail. A problem declares
+// it by having the method.
+type CaseWriter interface {
+	WriteCases(w io.Writer, ps []*solvers.Puzzle) error
+}
+
 // An Answer is the solution of one case.
 type Answer struct {
 	Grid      solvers.Grid // a solution (the best one for scored problems), nil if none
@@ -137,6 +145,10 @@ type Config struct {
 		// StrategyTimeLimit bounds one built-in strategy on one test of
 		// `sudoku-judge run`, in seconds; 0 means TimeLimit.
 		StrategyTimeLimit float64 `yaml:"strategy_time_limit"`
+		// Kinds are the input kinds (GenOptions.Kind) whose answers the
+		// problem tells apart, such as unique, multiple and none: `stress`
+		// generates each in turn. Empty means the generator's default only.
+		Kinds []string `yaml:"kinds"`
 	} `yaml:"harness"`
 	// Groups split the tests as Kattis test groups do. The first group is
 	// the headline: what the original judge used, where that is known.

@@ -145,3 +145,7 @@ func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind st
 	}
 	return gen.Clash(rng, pz)
 }
+
+// WriteCases implements problems.CaseWriter: stress cuts a failing input
+// down to the cases that fail.
+func (*problem) WriteCases(w io.Writer, ps []*solvers.Puzzle) error { return WriteInput(w, ps) }

@@ -69,3 +69,7 @@ func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
 	}
 	return WriteInput(w, ps)
 }
+
+// WriteCases implements problems.CaseWriter: stress cuts a failing input
+// down to the cases that fail.
+func (*problem) WriteCases(w io.Writer, ps []*solvers.Puzzle) error { return WriteInput(w, ps) }
