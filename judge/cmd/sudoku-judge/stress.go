@@ -1,37 +1,60 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
+	"io"
+	"os"
+	"strings"
+	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/stress"
+	"github.com/sudoku-judge/sudoku-judge/problems"
 )
 
 func newStressCmd(e *env) *cobra.Command {
 	var (
-		f      programFlags
-		opts   stress.Options
-		rounds int
-		seed   uint64
-		out    string
+		f           programFlags
+		opts        stress.Options
+		seed        uint64
+		against     string
+		againstTime time.Duration
 	)
 	cmd := &cobra.Command{
-		Use:   "stress --problem ID [--count N] [--seed S] [--givens K] PROGRAM [-- ARGS...]",
-		Short: "Hunt for an input a contest program fails on, against the reference",
-		Long: `stress generates random inputs for the problem (round i with seed S+i),
-answers each with the problem's reference strategy, runs PROGRAM on it in
-the sandbox and checks its output with the problem's checker. It stops at
-the first input PROGRAM fails and saves it, with the expected and actual
-outputs, in --out; replay it with
-  sudoku-judge test --tests DIR PROGRAM
+		Use:   "stress --problem ID [--count N] [--seed S] [--kind K] [--against BRUTE] [-j N] PROGRAM [-- ARGS...]",
+		Short: "Hunt for an input a contest program fails on, against the reference or a brute force",
+		Long: `stress generates random inputs for the problem, answers each with the
+problem's reference strategy, or with --against BRUTE (a program or a source,
+compiled and run in the sandbox like PROGRAM), runs PROGRAM on it in the
+sandbox, and lets the problem's checker decide (so any valid answer passes
+where the problem accepts several).
+
+Inputs: round i uses seed S+i and kind K[i mod len(K)], where the kinds are
+those of --kind or else every kind the problem's answers tell apart (its
+problem.yaml's kinds: unique, multiple, none, ...); -j rounds run at once.
+The first failing round is the same whatever -j is.
+
+A failure: stress stops at the first failing round, cuts an input of several
+cases (--cases) down to the fewest cases that still fail, and saves it in a
+folder of its own under --out, named after the problem, kind and seed, never
+overwriting an earlier one: NAME.in, NAME.ans (the expected answer), NAME.actual
+(PROGRAM's output) and, if shrunk, NAME.original. It prints the command that
+replays it. The oracle gets ` + "`--against-time-limit`" + ` of CPU time; an oracle
+that fails is a setup error (exit 2).
+
 It exits 0 when every round passed, 1 when it found a failing input.`,
-		Example: `  sudoku-judge stress --problem poj3074 --count 200 --seed 1 sol.cpp`,
-		Args:    cobra.MinimumNArgs(1),
+		Example: `  sudoku-judge stress --problem hdu4069 --count 200 sol.cpp
+  sudoku-judge stress --problem hdu4069 --cases 10 --against brute.py -j 2 sol.cpp
+  sudoku-judge stress --problem poj2676 --kind multiple --seed 100 sol.py`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			src, progArgs, err := splitProgram(cmd, args)
 			if err != nil {
@@ -39,6 +62,9 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 			}
 			if f.problem == "" {
 				return fmt.Errorf("stress: --problem is required")
+			}
+			if opts.Rounds < 1 || opts.Cases < 1 || opts.Givens < 0 || opts.Parallel < 0 {
+				return fmt.Errorf("stress: --count and --cases must be at least 1, --givens and -j at least 0")
 			}
 			prob, err := f.lookupProblem()
 			if err != nil {
@@ -68,47 +94,189 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 				return err
 			}
 			defer exe.Close()
-			opts.Problem, opts.Program, opts.Args = prob, exe, progArgs
+			if against != "" {
+				oracle, err := buildOracle(cmd.Context(), against, build, limits, againstTime)
+				if err != nil {
+					return err
+				}
+				defer oracle.Program.Close()
+				opts.Oracle = oracle
+			}
+			opts.Problem, opts.Program, opts.Args, opts.Seed = prob, exe, progArgs, seed
 			opts.Judge = &program.Judge{Runner: sb, Limits: limits, Isolation: sb.Isolation().String()}
-			opts.Rounds, opts.Seed, opts.Dir = rounds, seed, out
+			progress, finish := stressProgress(e.stderr)
+			opts.Progress = progress
 			rep, err := stress.Run(cmd.Context(), opts)
+			finish()
+			var oe *stress.OracleError
+			if errors.As(err, &oe) {
+				return fmt.Errorf("%w (see the input: sudoku-judge gen --problem %s --seed %d --kind %s --count %d)",
+					err, prob.ID(), oe.Seed, oe.Kind, opts.Cases)
+			}
 			if err != nil {
 				return err
 			}
 			if rep.Failure == nil {
-				fmt.Fprintf(e.stdout, "%d/%d rounds passed (seeds %d..%d); isolation: %s\n",
-					rep.Rounds, rep.Rounds, seed, seed+uint64(rep.Rounds)-1, sb.Isolation())
+				fmt.Fprintf(e.stdout, "%d/%d rounds passed (seeds %d..%d; kinds %s; answers by %s); isolation: %s\n",
+					rep.Rounds, rep.Rounds, seed, seed+uint64(rep.Rounds)-1, kindList(rep.Kinds),
+					oracleName(prob, against), sb.Isolation())
 				return nil
 			}
-			printFailure(e, rep, src)
+			var set []string
+			for _, name := range replayFlags {
+				if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
+					set = append(set, "--"+name, fl.Value.String())
+				}
+			}
+			printFailure(e.stdout, rep, replayCommand(prob, set, rep.Failure.Dir, src, progArgs))
 			return errFailed
 		},
 	}
 	f.register(cmd)
 	fs := cmd.Flags()
-	fs.IntVar(&rounds, "count", 100, "inputs to try")
+	fs.IntVar(&opts.Rounds, "count", 100, "inputs to try")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the first input; input i uses seed+i")
+	fs.StringSliceVar(&opts.Kinds, "kind", nil, "input `kinds` to generate in turn, comma-separated (default: every kind the problem declares)")
 	fs.IntVar(&opts.Givens, "givens", 0, "givens per puzzle (default: the generator's choice)")
 	fs.IntVar(&opts.Cases, "cases", 1, "cases per input, for problems with several cases per file")
-	fs.StringVar(&out, "out", "stress-failure", "folder to save a failing input in")
+	fs.StringVar(&against, "against", "", "answer with this trusted `program` (a brute force: an executable or a source) instead of the reference strategy")
+	fs.DurationVar(&againstTime, "against-time-limit", 0, "CPU time of the --against program per input (default: 10 × the time limit)")
+	fs.IntVarP(&opts.Parallel, "jobs", "j", 0, "rounds to run at once (default: the number of CPUs)")
+	fs.BoolVar(&opts.NoShrink, "no-shrink", false, "keep a failing input whole instead of cutting it down to the fewest failing cases")
+	fs.StringVar(&opts.Dir, "out", "stress-failures", "folder to save failing inputs in, each in a folder of its own")
 	return cmd
 }
 
-func printFailure(e *env, rep *stress.Report, src string) {
+// buildOracle compiles the --against program, by its own extension, under
+// the same compile limits as PROGRAM, and returns it with its limits.
+func buildOracle(ctx context.Context, src string, build lang.Options, limits sandbox.Limits, cpu time.Duration) (*stress.Oracle, error) {
+	ob := lang.Options{Limits: build.Limits, Sandbox: build.Sandbox, RunMemory: build.RunMemory}
+	exe, err := lang.Build(ctx, src, ob)
+	var ce *lang.CompileError
+	if errors.As(err, &ce) {
+		return nil, fmt.Errorf("stress: --against %s: %w", src, ce)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stress: --against: %w", err)
+	}
+	if cpu < 0 {
+		exe.Close()
+		return nil, fmt.Errorf("stress: --against-time-limit must be positive")
+	}
+	if cpu == 0 {
+		cpu = 10 * limits.CPUTime
+	}
+	limits.CPUTime = cpu
+	return &stress.Oracle{Program: exe, Limits: limits}, nil
+}
+
+func kindList(kinds []string) string {
+	if len(kinds) == 1 && kinds[0] == "" {
+		return "the default"
+	}
+	return strings.Join(kinds, ", ")
+}
+
+func oracleName(prob problems.Problem, against string) string {
+	if against != "" {
+		return against
+	}
+	return "the reference " + prob.Reference().Name()
+}
+
+// maxInputLines bounds the failing input printed whole.
+const maxInputLines = 40
+
+func printFailure(w io.Writer, rep *stress.Report, replay string) {
 	f := rep.Failure
 	t := f.Test
-	fmt.Fprintf(e.stdout, "round %d (seed %d) failed: %s", f.Round+1, f.Seed, t.Verdict)
-	if t.Message != "" {
-		fmt.Fprintf(e.stdout, ": %s", t.Message)
+	fmt.Fprintf(w, "round %d (seed %d", f.Round+1, f.Seed)
+	if f.Kind != "" {
+		fmt.Fprintf(w, ", kind %s", f.Kind)
 	}
-	fmt.Fprintln(e.stdout)
+	fmt.Fprintf(w, ") failed: %s", t.Verdict)
+	if t.Message != "" {
+		fmt.Fprintf(w, ": %s", t.Message)
+	}
+	fmt.Fprintln(w)
+	if f.Shrunk < f.Cases {
+		fmt.Fprintf(w, "shrunk from %d cases to %d\n", f.Cases, f.Shrunk)
+	}
+	if n := strings.Count(string(f.Input), "\n"); n <= maxInputLines {
+		fmt.Fprintf(w, "input:\n%s", indent(string(f.Input)))
+	}
 	if t.Diff != "" {
-		fmt.Fprintf(e.stdout, "expected (-) versus got (+):\n%s", indent(t.Diff))
+		fmt.Fprintf(w, "expected (-) versus got (+):\n%s", indent(t.Diff))
 	}
 	if f.Dir == "" {
 		return
 	}
-	dir, _ := filepath.Abs(f.Dir)
-	fmt.Fprintf(e.stdout, "saved in %s: %s, %s, %s\nreplay: sudoku-judge test --tests %s %s\n",
-		dir, stress.InputFile, stress.ExpectedFile, stress.ActualFile, f.Dir, src)
+	exts := []string{stress.InputExt, stress.ExpectedExt, stress.ActualExt}
+	if f.Shrunk < f.Cases {
+		exts = append(exts, stress.OriginalExt)
+	}
+	fmt.Fprintf(w, "saved in %s: %s%s\nreplay: %s\n", f.Dir, f.Name, strings.Join(exts, " "+f.Name), replay)
+}
+
+// replayFlags are the flags of stress that test takes too and that change
+// the verdict besides --problem: the limits and how to compile.
+var replayFlags = []string{"time-limit", "memory-limit", "output-limit", "lang", "compile", "compile-time-limit", "compile-memory-limit"}
+
+// replayCommand returns the test command that judges PROGRAM on the saved
+// failure in dir as stress did, with the flags set of replayFlags, quoted
+// for a POSIX shell.
+func replayCommand(prob problems.Problem, set []string, dir, src string, args []string) string {
+	words := append([]string{"sudoku-judge", "test", "--problem", prob.ID()}, set...)
+	words = append(words, "--tests", dir, src)
+	if len(args) > 0 {
+		words = append(append(words, "--"), args...)
+	}
+	for i, w := range words {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but safe
+// characters.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// stressProgress returns a progress hook drawing a bar of rounds on w when
+// w is a terminal and the run takes long enough to need one, and a
+// function that clears it.
+func stressProgress(w io.Writer) (func(done, total int), func()) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil, func() {}
+	}
+	start := time.Now()
+	var bar *progressbar.ProgressBar
+	hook := func(done, total int) {
+		if bar == nil {
+			if time.Since(start) < 500*time.Millisecond || done == total {
+				return
+			}
+			bar = progressbar.NewOptions(total,
+				progressbar.OptionSetWriter(f),
+				progressbar.OptionSetDescription("stress"),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetItsString("rounds"),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionClearOnFinish(),
+				progressbar.OptionThrottle(100*time.Millisecond))
+		}
+		bar.Set(done)
+	}
+	return hook, func() {
+		if bar != nil {
+			bar.Clear()
+			bar.Exit()
+		}
+	}
 }
