@@ -215,3 +215,7 @@ func addClash(ctx context.Context, rng *rand.Rand, p *solvers.Puzzle, s solvers.
 	}
 	return nil, errNoClash
 }
+
+// WriteCases implements problems.CaseWriter: stress cuts a failing input
+// down to the cases that fail.
+func (*problem) WriteCases(w io.Writer, ps []*solvers.Puzzle) error { return WriteInput(w, ps) }
