@@ -80,7 +80,8 @@ func newWideTopology(p *solvers.Puzzle) *wideTopology {
 // A wideSolver is the mutable context of one Search of a wide grid. A
 // state is one slice: a mask per cell, then a place mask per unit and
 // digit (unit u, digit d at cells+u*n+d), then the count of cells not yet
-// placed. The search keeps one state per depth and reuses them.
+// placed in each unit, then in the grid. The search keeps one state per
+// depth and reuses them.
 type wideSolver struct {
 	t      *wideTopology
 	tally  solvers.Tally
@@ -110,8 +111,11 @@ func wideSearch(ctx context.Context, t *wideTopology, p *solvers.Puzzle, opts so
 		grid:  make(solvers.Grid, t.cells),
 	}
 	st := w.state(0)
-	for i := range st {
+	for i := range st[:t.cells+t.numUnits*t.n] {
 		st[i] = t.all
+	}
+	for i := range st[t.cells+t.numUnits*t.n:] {
+		st[t.cells+t.numUnits*t.n+i] = uint32(t.n)
 	}
 	st[len(st)-1] = uint32(t.cells)
 	for c := range t.cells {
@@ -126,7 +130,7 @@ func wideSearch(ctx context.Context, t *wideTopology, p *solvers.Puzzle, opts so
 // state returns the state of depth d, allocating it on first use.
 func (w *wideSolver) state(d int) []uint32 {
 	for len(w.states) <= d {
-		w.states = append(w.states, make([]uint32, w.t.cells+w.t.numUnits*w.t.n+1))
+		w.states = append(w.states, make([]uint32, w.t.cells+w.t.numUnits*(w.t.n+1)+1))
 	}
 	return w.states[d]
 }
@@ -165,25 +169,32 @@ func (w *wideSolver) search(d int) {
 }
 
 // choose appends to bs the branches of the next guess: the cell with the
-// fewest candidates, or the digit with the fewest places in a unit when it
-// has fewer.
+// fewest candidates, ties going to the cell whose units have the most
+// unsolved cells (a guess there reaches furthest), or the digit with the
+// fewest places in a unit when it has fewer.
 func (w *wideSolver) choose(st []uint32, bs []wideBranch) []wideBranch {
 	t := w.t
-	best, fewest := -1, 33
+	open := st[t.cells+t.numUnits*t.n : len(st)-1]
+	best, fewest, most := -1, 33, uint32(0)
 	for c, m := range st[:t.cells] {
 		if m&placed != 0 {
 			continue
 		}
-		if k := bits.OnesCount32(m); k < fewest {
-			best, fewest = c, k
-			if k == 2 {
-				break
-			}
+		k := bits.OnesCount32(m)
+		if k > fewest {
+			continue
+		}
+		var reach uint32
+		for _, mu := range t.member[t.memberAt[c]:t.memberAt[c+1]] {
+			reach += open[mu.unit]
+		}
+		if k < fewest || reach > most {
+			best, fewest, most = c, k, reach
 		}
 	}
 	if fewest > 2 {
 		unit, digit := -1, 0
-		for i, m := range st[t.cells : len(st)-1] {
+		for i, m := range st[t.cells : t.cells+t.numUnits*t.n] {
 			if m&placed != 0 {
 				continue
 			}

@@ -52,8 +52,10 @@ func (w *wideSolver) place(st []uint32, c int, bit uint32) bool {
 	st[len(st)-1]--
 	n := t.n
 	d := bits.TrailingZeros32(bit)
+	open := st[t.cells+t.numUnits*n:]
 	for _, mu := range t.member[t.memberAt[c]:t.memberAt[c+1]] {
 		u := int(mu.unit)
+		open[u]--
 		i := t.cells + u*n + d
 		others := st[i] &^ (1 << mu.pos)
 		st[i] = 1<<mu.pos | placed
