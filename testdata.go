@@ -12,7 +12,7 @@ import (
 )
 
 //go:embed testdata/unbiased.txt testdata/17clue.txt testdata/top95.txt testdata/top1465.txt
-//go:embed testdata/hardest11plus.txt testdata/hardest1106.txt testdata/serg.txt
+//go:embed testdata/hardest11plus.txt testdata/hardest1106.txt testdata/serg.txt testdata/gen16.txt
 var testdata embed.FS
 
 // Testdata returns the embedded puzzle sets as a file system whose root

@@ -137,6 +137,10 @@ func (c contestProblem) pose(s puzzleset.Set, ps []*solvers.Puzzle) (poser, []In
 	if write == nil {
 		return nil, nil, fmt.Errorf("%w: the public sets are 9x9 and %s is measured on its tests only", ErrNotApplicable, c.prob.ID())
 	}
+	if len(ps) > 0 && ps[0].Size() != 9 {
+		// An InputWriter poses 9x9 puzzles only.
+		return nil, nil, fmt.Errorf("%w: set %s is %dx%d and %s poses 9x9 puzzles", ErrNotApplicable, s.Name, ps[0].Size(), ps[0].Size(), c.prob.ID())
+	}
 	var buf bytes.Buffer
 	if err := write(&buf, ps); err != nil {
 		return nil, nil, err

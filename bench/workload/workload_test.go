@@ -32,6 +32,8 @@ func TestLoad(t *testing.T) {
 		{"poj3076", Tests, 2, 2, 2, ""},
 		{Sudoku, Tests, 0, 0, 0, "not applicable"},
 		{"poj3076", "top95", 0, 0, 0, "not applicable"},
+		{Sudoku, "gen16", 3, 3, 0, ""},
+		{"poj3074", "gen16", 0, 0, 0, "not applicable"},
 		{Sudoku, "nosuch", 0, 0, 0, `no set named "nosuch"`},
 		{"nosuch", "top95", 0, 0, 0, `no problem "nosuch"`},
 	}

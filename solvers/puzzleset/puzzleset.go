@@ -40,6 +40,8 @@ func Sets() []Set {
 		{"hardest1106", "hardest1106.txt", true, "forum hardest 1106: 375 puzzles, the most backtracking",
 			naive("takes about half a minute per pass")},
 		{"serg", "serg.txt", false, "first 2,000 of serg's 10,000 puzzles, each with 2 or more solutions", nil},
+		{"gen16", "gen16.txt", true, "100 generated 16x16 puzzles with 100 givens (problems/gen)", map[string]string{
+			"naive": "takes minutes on 16x16 grids", "mrv": "takes minutes on 16x16 grids"}},
 	}
 }
 
@@ -122,9 +124,9 @@ func (e *SyntaxError) Error() string {
 }
 
 // Read parses at most max puzzles (0: all) from r; file names r in errors.
-// Blank lines and lines starting with '#' are skipped. Text after the 81
-// cells, separated by white space, is ignored so that files may annotate
-// each puzzle.
+// Blank lines and lines starting with '#' are skipped. Text after the
+// cells (see [ParseLine]), separated by white space, is ignored so that
+// files may annotate each puzzle.
 func Read(r io.Reader, file string, max int) ([]*solvers.Puzzle, error) {
 	var puzzles []*solvers.Puzzle
 	sc := bufio.NewScanner(r)
@@ -158,26 +160,52 @@ func Read(r io.Reader, file string, max int) ([]*solvers.Puzzle, error) {
 	return puzzles, nil
 }
 
-// ParseLine parses one 81-cell line: '1'-'9' for givens, '.' or '0' for
-// empty cells, optionally followed by white space and anything else. Errors
-// are *SyntaxError with Col set and File, Line left for the caller.
+// ParseLine parses one puzzle line: 81 cells for a 9x9 grid, 256 for a
+// 16x16 one or 625 for a 25x25 one, row by row, '.' or '0' for an empty
+// cell, '1'-'9' and then 'A' for 10, 'B' for 11 and so on (as
+// [solvers.Grid.Format] writes them), optionally followed by white space
+// and anything else. Errors are *SyntaxError with Col set and File, Line
+// left for the caller.
 func ParseLine(text []byte) (*solvers.Puzzle, error) {
-	const n2 = 81
-	cells := make([]uint8, n2)
-	for i := 0; i < n2; i++ {
-		if i >= len(text) || text[i] == ' ' || text[i] == '\t' {
-			return nil, &SyntaxError{Col: i + 1, Msg: fmt.Sprintf("line has %d cells, want 81", i)}
-		}
-		switch c := text[i]; {
+	n := 0
+	for n < len(text) && text[n] != ' ' && text[n] != '\t' {
+		n++
+	}
+	size := 0
+	switch {
+	case n < 81:
+		return nil, &SyntaxError{Col: n + 1, Msg: fmt.Sprintf("line has %d cells, want 81", n)}
+	case n == 81:
+		size = 9
+	case n == 256:
+		size = 16
+	case n == 625:
+		size = 25
+	default:
+		return nil, &SyntaxError{Col: n + 1, Msg: fmt.Sprintf("line has %d cells, want 81 (9x9), 256 (16x16) or 625 (25x25)", n)}
+	}
+	cells := make([]uint8, n)
+	for i, c := range text[:n] {
+		var v int
+		switch {
 		case c == '.' || c == '0':
 		case c >= '1' && c <= '9':
-			cells[i] = c - '0'
-		default:
-			return nil, &SyntaxError{Col: i + 1, Msg: fmt.Sprintf("unexpected %q, want 1-9, '.' or '0'", c)}
+			v = int(c - '0')
+		case c >= 'A' && c <= 'Z':
+			v = int(c-'A') + 10
 		}
+		if v == 0 && c != '.' && c != '0' || v > size {
+			return nil, &SyntaxError{Col: i + 1, Msg: fmt.Sprintf("unexpected %q, want %s, '.' or '0'", c, symbols(size))}
+		}
+		cells[i] = uint8(v)
 	}
-	if len(text) > n2 && text[n2] != ' ' && text[n2] != '\t' {
-		return nil, &SyntaxError{Col: n2 + 1, Msg: "line has more than 81 cells"}
+	return solvers.NewStandard(size, cells)
+}
+
+// symbols describes the digits of a size×size grid.
+func symbols(size int) string {
+	if size <= 9 {
+		return fmt.Sprintf("1-%d", size)
 	}
-	return solvers.NewStandard(9, cells)
+	return fmt.Sprintf("1-9, A-%c", 'A'+size-10)
 }
