@@ -10,7 +10,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
-	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
+	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
 
 //go:embed problem.yaml statement.md data
@@ -30,7 +30,9 @@ func New() problems.Problem {
 	return &problem{problems.MustBase(ID, files, problems.Special{Name: "lines-ignoring-blank", Checker: Checker{}})}
 }
 
-func (*problem) Reference() solvers.Strategy { return dlx.New() }
+// Reference returns fast: on the problem's 20 grids it takes about a fifth
+// of dlx's time (solvers/fast's BenchmarkWidePOJ3076).
+func (*problem) Reference() solvers.Strategy { return fast.New() }
 
 // SolveCase returns the solution of the 16×16 case. The judge's puzzles
 // all have one, so a case without one is an error, and no output is
