@@ -15,11 +15,13 @@
 // row, column and region by a Lagrangian decomposition tuned on the root,
 // and explores the most promising child first.
 //
-// The other sizes (4x4, 16x16, 25x25), with any regions, go to the wide
-// engine (wide.go): one candidate mask per cell, naked singles removed
-// from each solved cell's peers, hidden singles from two masks folded over
-// each unit, and guesses on the cell with the fewest candidates. It has no
-// bound under an objective: it visits every solution.
+// The other sizes (4x4, 16x16, 25x25), with any regions and units, go to
+// the wide engine (wide.go, wideprop.go): a candidate mask per cell and a
+// place mask per unit and digit, both updated at every removal, so naked
+// and hidden singles are found where they arise; locked candidates and
+// hidden pairs on the place masks that changed; guesses on the cell with
+// the fewest candidates (weighed by what it settles) or a digit with fewer
+// places. It has no bound under an objective: it visits every solution.
 //
 // The code reads top down: fast.go (the strategy), search.go (states and
 // the search), propagate.go (placing digits, the deduction loop),

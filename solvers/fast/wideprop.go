@@ -109,11 +109,13 @@ func (w *wideSolver) remove(st []uint32, c int, bit uint32) bool {
 	return true
 }
 
-// locked applies locked candidates: when a digit's places in unit u all
-// lie in another unit v, v's other cells lose the digit. It looks only at
-// the place masks changed since it last looked (w.dirty): the others were
-// looked at then, and their units have lost no candidate since. It reports
-// whether it removed any candidate, and false for ok on a contradiction.
+// locked applies locked candidates and hidden pairs. When a digit's
+// places in unit u all lie in another unit v, v's other cells lose the
+// digit; when two digits have the same two places in a unit, those two
+// cells lose every other digit. It looks only at the place masks changed
+// since it last looked (w.dirty): the others were looked at then, and
+// their units have lost no candidate since. It reports whether it removed
+// any candidate, and false for ok on a contradiction.
 func (w *wideSolver) locked(st []uint32) (changed, ok bool) {
 	t := w.t
 	n, nu := t.n, t.numUnits
@@ -127,6 +129,13 @@ func (w *wideSolver) locked(st []uint32) (changed, ok bool) {
 				continue
 			}
 			u, d := i/n, i%n
+			if p&(p-1)&(p&(p-1)-1) == 0 { // two places
+				removed, ok := w.hiddenPair(st, u, d)
+				if !ok {
+					return changed, false
+				}
+				changed = changed || removed
+			}
 			// The units of the first place are the only ones that can
 			// hold every place.
 			c := int(t.units[u*n+bits.TrailingZeros32(p)])
@@ -150,4 +159,32 @@ func (w *wideSolver) locked(st []uint32) (changed, ok bool) {
 		}
 	}
 	return changed, true
+}
+
+// hiddenPair looks for another digit with the same two places as digit d
+// in unit u and, if there is one, removes every other digit from the two
+// cells. It reports whether it removed any, and false for ok on a
+// contradiction.
+func (w *wideSolver) hiddenPair(st []uint32, u, d int) (removed, ok bool) {
+	t := w.t
+	n := t.n
+	places := st[t.cells+u*n : t.cells+u*n+n]
+	p := places[d]
+	for d2, p2 := range places {
+		if d2 == d || p2 != p {
+			continue
+		}
+		keep := uint32(1)<<d | uint32(1)<<d2
+		for x := p; x != 0; x &= x - 1 {
+			c := int(t.units[u*n+bits.TrailingZeros32(x)])
+			for y := st[c] &^ keep; y != 0; y &= y - 1 {
+				if !w.remove(st, c, y&-y) {
+					return removed, false
+				}
+				removed = true
+			}
+		}
+		return removed, true
+	}
+	return false, true
 }

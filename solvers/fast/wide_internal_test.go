@@ -1,0 +1,84 @@
+package fast
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
+	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
+)
+
+// TestWideExtraUnits runs the wide engine itself on grids with extra
+// units, which the strategy does not declare yet: the empty 4x4 X-sudoku
+// and windoku grids against solverstest.BruteCount, and 16x16 X-sudoku
+// puzzles (givens kept at random from a solution) against dlx.
+func TestWideExtraUnits(t *testing.T) {
+	count := func(p *solvers.Puzzle, limit int) int {
+		t.Helper()
+		var sols []solvers.Grid
+		_, err := wideSearch(context.Background(), newWideTopology(p), p, solvers.Options{Limit: limit, Visit: func(g solvers.Grid) bool {
+			sols = append(sols, append(solvers.Grid(nil), g...))
+			return true
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range sols {
+			if err := p.Check(g); err != nil {
+				t.Fatalf("invalid solution: %v\n%s", err, g.Format(p.Size()))
+			}
+		}
+		return len(sols)
+	}
+	for _, v := range solverstest.Variants {
+		p := solverstest.EmptyVariant(t, v, 4)
+		if got, want := count(p, 0), solverstest.BruteCount(p, 0); got != want {
+			t.Errorf("empty %s 4x4: %d completions, want %d", v.Name, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(16, 2))
+	n := 12
+	if testing.Short() {
+		n = 4
+	}
+	diagonals := solvers.Diagonals(16)
+	for k := range n {
+		// A solution of the X-sudoku: a few random givens completed by
+		// dlx; then a random part of it as givens.
+		var sol solvers.Grid
+		for sol == nil {
+			cells := make([]uint8, 256)
+			for range 8 {
+				cells[rng.IntN(256)] = uint8(1 + rng.IntN(16))
+			}
+			p, err := solvers.NewWithUnits(16, cells, nil, diagonals)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Clash() == nil {
+				if sol, _, err = solvers.First(context.Background(), dlx.New(), p); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		cells := make([]uint8, 256)
+		for i := range cells {
+			if rng.Float64() < 0.5 {
+				cells[i] = sol[i]
+			}
+		}
+		p, err := solvers.NewWithUnits(16, cells, nil, diagonals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _, err := solvers.Count(context.Background(), dlx.New(), p, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := count(p, 2); got != want {
+			t.Errorf("x-sudoku %d: %d solutions (limit 2), dlx %d\n%s", k+1, got, want, p)
+		}
+	}
+}
