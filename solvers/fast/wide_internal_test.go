@@ -11,9 +11,9 @@ import (
 )
 
 // TestWideExtraUnits runs the wide engine itself on grids with extra
-// units, which the strategy does not declare yet: the empty 4x4 X-sudoku
-// and windoku grids against solverstest.BruteCount, and 16x16 X-sudoku
-// puzzles (givens kept at random from a solution) against dlx.
+// units: the empty 4x4 X-sudoku and windoku grids against
+// solverstest.BruteCount, and 16x16 X-sudoku puzzles (givens kept at
+// random from a solution) against dlx.
 func TestWideExtraUnits(t *testing.T) {
 	count := func(p *solvers.Puzzle, limit int) int {
 		t.Helper()
