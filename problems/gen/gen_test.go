@@ -489,3 +489,40 @@ func TestClash(t *testing.T) {
 		})
 	}
 }
+
+func TestCases(t *testing.T) {
+	kinds := []string{"a", "b"}
+	made := func(got *[]string) func(*rand.Rand, string) (*solvers.Puzzle, error) {
+		return func(_ *rand.Rand, kind string) (*solvers.Puzzle, error) {
+			*got = append(*got, kind)
+			return solvers.NewStandard(4, make([]uint8, 16))
+		}
+	}
+	for _, tt := range []struct {
+		name    string
+		opts    problems.GenOptions
+		want    []string // kinds asked for, in order; nil with an error
+		wantErr string
+	}{
+		{"default kind, at least one", problems.GenOptions{}, []string{"a"}, ""},
+		{"kind", problems.GenOptions{Kind: "b", Count: 2}, []string{"b", "b"}, ""},
+		{"mixed draws from mix", problems.GenOptions{Kind: "mixed", Count: 3}, []string{"c", "c", "c"}, ""},
+		{"unknown kind", problems.GenOptions{Kind: "c"}, nil, `unknown kind "c" (want a, b or mixed)`},
+		{"too many", problems.GenOptions{Count: 11}, nil, "count 11 out of range 0-10"},
+		{"negative", problems.GenOptions{Count: -1}, nil, "count -1 out of range 0-10"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			ps, err := Cases(tt.opts, kinds, []string{"c"}, 10, made(&got))
+			if tt.wantErr != "" {
+				if err == nil || err.Error() != tt.wantErr {
+					t.Fatalf("err %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(ps) != len(tt.want) || !slices.Equal(got, tt.want) {
+				t.Errorf("Cases = %d puzzles, kinds %q, %v; want kinds %q", len(ps), got, err, tt.want)
+			}
+		})
+	}
+}

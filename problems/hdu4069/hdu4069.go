@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -86,28 +85,11 @@ func (*problem) Format(w io.Writer, answers []problems.Answer) error {
 // eighth with none that only search reveals, an eighth with two clashing
 // givens.
 func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
-	kind := opts.Kind
-	if kind == "" {
-		kind = "unique"
-	}
-	if !slices.Contains([]string{"unique", "multiple", "none", "mixed"}, kind) {
-		return fmt.Errorf("%s: generate: unknown kind %q (want unique, multiple, none or mixed)", ID, opts.Kind)
-	}
-	if opts.Count < 0 || opts.Count > MaxCases {
-		return fmt.Errorf("%s: generate: count %d out of range 0-%d", ID, opts.Count, MaxCases)
-	}
-	rng := opts.Rand()
-	ps := make([]*solvers.Puzzle, 0, max(opts.Count, 1))
-	for k := range max(opts.Count, 1) {
-		caseKind := kind
-		if kind == "mixed" {
-			caseKind = [...]string{"unique", "unique", "unique", "unique", "multiple", "multiple", "none", "clash"}[rng.IntN(8)]
-		}
-		pz, err := p.generateCase(rng, opts, caseKind)
-		if err != nil {
-			return fmt.Errorf("%s: generate case %d: %w", ID, k+1, err)
-		}
-		ps = append(ps, pz)
+	ps, err := gen.Cases(opts, []string{"unique", "multiple", "none"}, []string{"unique", "unique", "unique", "unique", "multiple", "multiple", "none", "clash"}, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
+		return p.generateCase(rng, opts, kind)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: generate: %w", ID, err)
 	}
 	return WriteInput(w, ps)
 }

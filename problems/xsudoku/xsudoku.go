@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -75,8 +74,8 @@ func (*problem) Format(w io.Writer, answers []problems.Answer) error {
 	return err
 }
 
-// kinds are the case kinds Generate makes.
-var kinds = []string{"unique", "multiple", "none", "clash", "mixed"}
+// kinds are the case kinds Generate makes; "mixed" draws from them all.
+var kinds = []string{"unique", "multiple", "none", "clash"}
 
 // Generate writes opts.Count random X-sudoku puzzles (at least one): a
 // random solution, givens removed by package gen down to about opts.Givens
@@ -86,28 +85,11 @@ var kinds = []string{"unique", "multiple", "none", "clash", "mixed"}
 // diagonal only, see addClash), or "mixed": each case's kind drawn in turn
 // from those four.
 func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
-	kind := opts.Kind
-	if kind == "" {
-		kind = "unique"
-	}
-	if !slices.Contains(kinds, kind) {
-		return fmt.Errorf("%s: generate: unknown kind %q (want %s)", ID, opts.Kind, strings.Join(kinds, ", "))
-	}
-	if opts.Count < 0 || opts.Count > MaxCases {
-		return fmt.Errorf("%s: generate: count %d out of range 0-%d", ID, opts.Count, MaxCases)
-	}
-	rng := opts.Rand()
-	ps := make([]*solvers.Puzzle, 0, max(opts.Count, 1))
-	for k := range max(opts.Count, 1) {
-		caseKind := kind
-		if kind == "mixed" {
-			caseKind = kinds[rng.IntN(4)]
-		}
-		pz, err := p.generateCase(rng, opts, caseKind)
-		if err != nil {
-			return fmt.Errorf("%s: generate case %d: %w", ID, k+1, err)
-		}
-		ps = append(ps, pz)
+	ps, err := gen.Cases(opts, kinds, kinds, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
+		return p.generateCase(rng, opts, kind)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: generate: %w", ID, err)
 	}
 	return WriteInput(w, ps)
 }
