@@ -7,8 +7,10 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/store"
+	"github.com/sudoku-judge/sudoku-judge/judge/table"
 )
 
 func (s *Server) render(w http.ResponseWriter, status int, name string, data any) {
@@ -114,5 +116,11 @@ func (s *Server) pageSubmission(w http.ResponseWriter, r *http.Request) {
 	if s.mayRead(r, sub) {
 		src = sub.Source
 	}
-	s.render(w, http.StatusOK, "submission.html", map[string]any{"S": sub, "Source": src})
+	// The verdict by test group, as `test` prints it: "official AC ·
+	// extended: top1465 TLE (0/2)".
+	groups := ""
+	if len(sub.Groups) > 1 {
+		groups = table.Groups(judge.Result{Groups: sub.Groups})
+	}
+	s.render(w, http.StatusOK, "submission.html", map[string]any{"S": sub, "Source": src, "Groups": groups})
 }

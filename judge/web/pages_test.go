@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"html"
 	"html/template"
@@ -10,9 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/web"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func TestProblemPages(t *testing.T) {
@@ -117,6 +120,23 @@ func TestSubmissionPages(t *testing.T) {
 		if !strings.Contains(page, `href="/submissions/`+id+`"`) {
 			t.Errorf("/submissions lacks %s:\n%s", id, page)
 		}
+	}
+	// Judged, on two groups: the page says the verdict by group, as
+	// `test` does.
+	groups := []judge.GroupResult{
+		{Name: "official", Headline: true, Official: true, Verdict: contest.AC, Passed: 2, Total: 2},
+		{Name: "top1465", Verdict: contest.TLE, Passed: 0, Total: 1},
+	}
+	tests := []judge.TestResult{
+		{Name: "sample/1", Group: "official", Verdict: contest.AC},
+		{Name: "secret/1", Group: "official", Verdict: contest.AC},
+		{Name: "secret/2-top1465", Group: "top1465", Verdict: contest.TLE},
+	}
+	if _, err := j.Store.SaveResult(context.Background(), ids[0], 1, "w1", "AC", groups, tests, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, page := b.get("/submissions/" + ids[0]); !strings.Contains(page, `by group: <span id="groups">official AC · extended: top1465 TLE (0/1)</span>`) {
+		t.Errorf("a judged submission's page lacks its verdict by group:\n%s", page)
 	}
 	if resp, _ := b.get("/submissions/0123"); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("/submissions/0123: status %d, want 404", resp.StatusCode)
