@@ -22,6 +22,15 @@ func (r *run) cpu() time.Duration {
 			return d
 		}
 	}
+	if d, ok := procCPU(r.findTarget()); ok {
+		r.polled = max(r.polled, d)
+	}
+	return r.polled
+}
+
+// findTarget returns the host pid of the program, looking it up once; 0
+// while it is not known.
+func (r *run) findTarget() int {
 	if r.target == 0 {
 		// The helper forks the program from a thread of its own, so its
 		// child is listed under one of its threads.
@@ -34,10 +43,7 @@ func (r *run) cpu() time.Duration {
 			}
 		}
 	}
-	if d, ok := procCPU(r.target); ok {
-		r.polled = max(r.polled, d)
-	}
-	return r.polled
+	return r.target
 }
 
 // pollsMemory reports whether the judge polls the program's resident peak:
@@ -49,11 +55,10 @@ func (r *run) pollsMemory() bool { return r.cg == nil && r.limits.Memory > 0 }
 // overshoot by much. Memory is polled more often: a program can touch
 // gigabytes a second.
 func (r *run) nextPoll(used time.Duration) time.Duration {
-	if r.pollsMemory() && r.limits.CPUTime <= 0 {
-		return 10 * time.Millisecond
+	d := 100 * time.Millisecond
+	if r.limits.CPUTime > 0 {
+		d = min(max((r.limits.CPUTime-used)/time.Duration(runtime.NumCPU()), 5*time.Millisecond), d)
 	}
-	d := (r.limits.CPUTime - used) / time.Duration(runtime.NumCPU())
-	d = min(max(d, 5*time.Millisecond), 100*time.Millisecond)
 	if r.pollsMemory() {
 		d = min(d, 10*time.Millisecond)
 	}
@@ -63,13 +68,11 @@ func (r *run) nextPoll(used time.Duration) time.Duration {
 // peak returns the program's resident peak so far (VmHWM), as the helper
 // reads it at the program's end; false if it cannot be read.
 func (r *run) peak() (int64, bool) {
-	if r.target <= 0 {
-		r.cpu() // finds the target
-	}
-	if r.target <= 0 {
+	pid := r.findTarget()
+	if pid <= 0 {
 		return 0, false
 	}
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", r.target))
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0, false
 	}
