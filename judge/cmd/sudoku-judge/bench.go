@@ -13,9 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
@@ -93,7 +91,7 @@ see the README.`,
 				}
 			}
 			var done func()
-			opts.Progress, done = benchProgress(e.stderr)
+			opts.Progress, done = progress(e.stderr, "bench", time.Second)
 			res, err := measure.Run(ctx, opts)
 			done()
 			if err != nil {
@@ -332,37 +330,6 @@ func buildPrograms(ctx context.Context, srcs []string) ([]measure.Program, func(
 		progs = append(progs, measure.Program{Name: name, Path: x.Path, Args: x.Args})
 	}
 	return progs, cleanup, nil
-}
-
-// benchProgress returns a progress hook drawing a bar on w when w is a
-// terminal and the run is long enough to need one, and a function that
-// finishes the bar.
-func benchProgress(w io.Writer) (func(done, total int), func()) {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil, func() {}
-	}
-	start := time.Now()
-	var bar *progressbar.ProgressBar
-	hook := func(done, total int) {
-		if bar == nil {
-			if time.Since(start) < time.Second || done == total {
-				return // a short run needs no bar
-			}
-			bar = progressbar.NewOptions(total,
-				progressbar.OptionSetWriter(f),
-				progressbar.OptionSetDescription("bench"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionClearOnFinish(),
-				progressbar.OptionThrottle(100*time.Millisecond))
-		}
-		bar.Set(done)
-	}
-	return hook, func() {
-		if bar != nil {
-			bar.Finish()
-		}
-	}
 }
 
 // writeBenchFiles writes the results and the per-puzzle times.

@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
@@ -104,8 +102,9 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 			}
 			opts.Problem, opts.Program, opts.Args, opts.Seed = prob, exe, progArgs, seed
 			opts.Judge = &program.Judge{Runner: sb, Limits: limits, Isolation: sb.Isolation().String()}
-			progress, finish := stressProgress(e.stderr)
-			opts.Progress = progress
+			var finish func()
+			opts.Progress, finish = progress(e.stderr, "stress", 500*time.Millisecond,
+				progressbar.OptionSetItsString("rounds"), progressbar.OptionShowIts(), progressbar.OptionSetPredictTime(true))
 			rep, err := stress.Run(cmd.Context(), opts)
 			finish()
 			var oe *stress.OracleError
@@ -244,39 +243,4 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// stressProgress returns a progress hook drawing a bar of rounds on w when
-// w is a terminal and the run takes long enough to need one, and a
-// function that clears it.
-func stressProgress(w io.Writer) (func(done, total int), func()) {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil, func() {}
-	}
-	start := time.Now()
-	var bar *progressbar.ProgressBar
-	hook := func(done, total int) {
-		if bar == nil {
-			if time.Since(start) < 500*time.Millisecond || done == total {
-				return
-			}
-			bar = progressbar.NewOptions(total,
-				progressbar.OptionSetWriter(f),
-				progressbar.OptionSetDescription("stress"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetItsString("rounds"),
-				progressbar.OptionShowIts(),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionClearOnFinish(),
-				progressbar.OptionThrottle(100*time.Millisecond))
-		}
-		bar.Set(done)
-	}
-	return hook, func() {
-		if bar != nil {
-			bar.Clear()
-			bar.Exit()
-		}
-	}
 }
