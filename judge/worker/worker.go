@@ -105,7 +105,20 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery) error {
 	if err := w.retry(ctx, "publishing the result of "+job.ID, func() error { return w.Conn.PublishResult(ctx, r) }); err != nil {
 		return err
 	}
-	return w.retry(ctx, "acknowledging "+job.ID, d.Ack)
+	// The ack only spares a redelivery, and a delivery can outlive its
+	// server: after a restart an ack of it may never be confirmed. Try for
+	// one ack wait (after which JetStream redelivers anyway), then leave
+	// the job to the redelivery, whose result is stored once, rather than
+	// hold this worker forever.
+	actx, cancel := context.WithTimeout(ctx, queue.AckWait)
+	defer cancel()
+	if err := w.retry(actx, "acknowledging "+job.ID, d.Ack); err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		w.log().Warn("acknowledging "+job.ID+" failed; left to redelivery", "worker", w.Name, "err", err)
+	}
+	return nil
 }
 
 // retry calls f until it succeeds or ctx ends, waiting longer each time.
