@@ -29,7 +29,7 @@ for pkg in $(go list ./...); do
       fi
       after=$(ls "$dir/testdata/fuzz/$target" 2>/dev/null || true)
       if [ "$before" = "$after" ] && [ "$attempt" -lt 3 ] &&
-        grep -A1 -- "^--- FAIL: $target " "$log" | grep -qE '^[[:space:]]+context deadline exceeded$'; then
+        awk -v fail="--- FAIL: $target " 'index($0, fail) == 1 { getline; if ($0 ~ /^[ \t]+context deadline exceeded$/) found = 1 } END { exit !found }' "$log"; then
         echo "fuzz: $target stopped with 'context deadline exceeded' and wrote no input (go.dev/issue/75804); again"
         continue
       fi
