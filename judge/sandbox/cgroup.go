@@ -23,12 +23,15 @@ import (
 type hierarchy interface {
 	version() string       // "v1" or "v2"
 	controllers() []string // in use, for Isolation
-	create(name string, l Limits) (group, error)
+	// create makes a run's cgroup, without limits yet.
+	create(name string) (group, error)
 	close() error
 }
 
 // A group is the cgroup of one run.
 type group interface {
+	// limit sets the run's limits.
+	limit(l Limits) error
 	// enter names the files through which the helper starts the program
 	// inside the group.
 	enter() cgroupEntry

@@ -111,7 +111,7 @@ func (h *v1) close() error {
 
 func killV1(dir string) error { return killProcs(filepath.Join(dir, "cgroup.procs"), nil) }
 
-func (h *v1) create(name string, l Limits) (group, error) {
+func (h *v1) create(name string) (group, error) {
 	g := &v1Group{dirs: make(map[string]string)}
 	for _, hi := range h.hiers {
 		d := filepath.Join(hi.base, name)
@@ -134,11 +134,6 @@ func (h *v1) create(name string, l Limits) (group, error) {
 			g.home = append(g.home, home)
 		}
 	}
-	err := g.limit(l)
-	if err != nil {
-		g.remove()
-		return nil, fmt.Errorf("cgroup v1: %w", err)
-	}
 	return g, nil
 }
 
@@ -150,6 +145,13 @@ type v1Group struct {
 }
 
 func (g *v1Group) limit(l Limits) error {
+	if err := g.setLimits(l); err != nil {
+		return fmt.Errorf("cgroup v1: %w", err)
+	}
+	return nil
+}
+
+func (g *v1Group) setLimits(l Limits) error {
 	if l.Memory > 0 {
 		mem := g.dirs["memory"]
 		s := strconv.FormatInt(l.Memory, 10)

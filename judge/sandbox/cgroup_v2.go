@@ -107,13 +107,9 @@ func killV2(dir string) error {
 	return killProcs(filepath.Join(dir, "cgroup.procs"), nil)
 }
 
-func (h *v2) create(name string, l Limits) (group, error) {
+func (h *v2) create(name string) (group, error) {
 	g := &v2Group{dir: filepath.Join(h.base, name), home: h.home}
 	if err := os.Mkdir(g.dir, 0o755); err != nil {
-		return nil, fmt.Errorf("cgroup v2: %w", err)
-	}
-	if err := g.limit(l); err != nil {
-		g.remove()
 		return nil, fmt.Errorf("cgroup v2: %w", err)
 	}
 	return g, nil
@@ -144,7 +140,7 @@ func (g *v2Group) limit(l Limits) error {
 	for _, s := range set {
 		err := writeFile(filepath.Join(g.dir, s.file), s.value)
 		if err != nil && !(s.optional && errors.Is(err, os.ErrNotExist)) {
-			return err
+			return fmt.Errorf("cgroup v2: %w", err)
 		}
 	}
 	return nil

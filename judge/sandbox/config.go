@@ -60,12 +60,14 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 	}
 	if r.cg != nil {
 		e := r.cg.enter()
+		// Opened as plain blocking descriptors: os.OpenFile would add each
+		// to the runtime's poller, and Fd take it out again.
 		open := func(name string, flag int) (int, error) {
-			f, err := os.OpenFile(name, flag, 0)
+			fd, err := unix.Open(name, flag|unix.O_CLOEXEC, 0)
 			if err != nil {
-				return -1, err
+				return -1, &os.PathError{Op: "open", Path: name, Err: err}
 			}
-			return add(f), nil
+			return add(os.NewFile(uintptr(fd), name)), nil
 		}
 		for _, p := range e.Tasks {
 			i, err := open(p, os.O_WRONLY)

@@ -129,16 +129,15 @@ func RunHelper() {
 		if err == errNoRun {
 			os.Exit(0)
 		}
-		var exit *exitInfo
 		if err == nil {
-			exit, err = h.run(cfg, files, func() error { return enc.Encode(helperMsg{Started: true}) })
+			err = h.run(cfg, files, runReport{
+				started: func() error { return enc.Encode(helperMsg{Started: true}) },
+				exited:  func(e *exitInfo) error { return enc.Encode(helperMsg{Exit: e}) },
+			})
 		}
 		if err != nil {
 			enc.Encode(helperMsg{Error: err.Error()})
 			os.Exit(helperFailed)
-		}
-		if exit != nil {
-			enc.Encode(helperMsg{Exit: exit})
 		}
 		if !cfg.Keep {
 			os.Exit(0)
@@ -233,8 +232,14 @@ type helper struct {
 	hostname  bool
 }
 
-// run does one run and returns the program's exit.
-func (h *helper) run(cfg *helperConfig, files []int, started func() error) (*exitInfo, error) {
+// A runReport sends the judge a run's messages.
+type runReport struct {
+	started func() error          // the program is running
+	exited  func(*exitInfo) error // the program ended and its tree is gone
+}
+
+// run does one run and reports it.
+func (h *helper) run(cfg *helperConfig, files []int, report runReport) error {
 	// The run's files are closed when it ends, also those the program
 	// inherited: the judge sees the end of its output only once nobody
 	// holds the pipes.
@@ -251,25 +256,25 @@ func (h *helper) run(cfg *helperConfig, files []int, started func() error) (*exi
 	}
 	if cfg.Hostname != "" && !h.hostname {
 		if err := unix.Sethostname([]byte(cfg.Hostname)); err != nil {
-			return nil, fmt.Errorf("sethostname: %w", err)
+			return fmt.Errorf("sethostname: %w", err)
 		}
 		h.hostname = true
 	}
 	if cfg.Root != nil {
 		if !h.rootBuilt {
 			if err := buildRoot(cfg.Root); err != nil {
-				return nil, err
+				return err
 			}
 			h.rootBuilt = true
 		}
 		mounts, err := mountRun(cfg.Root, file)
 		defer unmountRun(mounts)
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if cfg.Probe {
-		return nil, started()
+		return report.started()
 	}
 	sys := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Cloneflags: cfg.Cloneflags}
 	if cfg.Setuid {
@@ -305,32 +310,31 @@ func (h *helper) run(cfg *helperConfig, files []int, started func() error) (*exi
 			unix.Close(f)
 		}
 		files = files[3:]
-		return started()
+		return report.started()
 	}
-	type result struct {
-		exit *exitInfo
-		err  error
+	// The thread that reaped the program reports its end at once: the
+	// judge's accounting and clean-up need not wait for this run's
+	// unmounts, nor for the forking thread's end. A later run's message
+	// waits in the socket meanwhile.
+	forkReport := func() error {
+		exit, err := forkAndWait(cfg, attr, &cg, afterFork)
+		if err != nil {
+			return err
+		}
+		var ru unix.Rusage
+		unix.Getrusage(unix.RUSAGE_SELF, &ru)
+		exit.HelperNS = ru.Utime.Nano() + ru.Stime.Nano()
+		return report.exited(exit)
 	}
-	var res result
-	if cfg.Keep {
-		done := make(chan result, 1)
-		go func() {
-			runtime.LockOSThread() // never unlocked: the thread dies with the goroutine
-			exit, err := forkAndWait(cfg, attr, &cg, afterFork)
-			done <- result{exit, err}
-		}()
-		res = <-done
-	} else {
-		res.exit, res.err = forkAndWait(cfg, attr, &cg, afterFork)
+	if !cfg.Keep {
+		return forkReport()
 	}
-	if res.err != nil {
-		return nil, res.err
-	}
-	exit := res.exit
-	var ru unix.Rusage
-	unix.Getrusage(unix.RUSAGE_SELF, &ru)
-	exit.HelperNS = ru.Utime.Nano() + ru.Stime.Nano()
-	return exit, nil
+	done := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread dies with the goroutine
+		done <- forkReport()
+	}()
+	return <-done
 }
 
 // forkAndWait starts the program on the calling thread, which it confines

@@ -128,7 +128,7 @@ type outcome struct {
 func (r *run) do(ctx context.Context) (*Result, error) {
 	var err error
 	if r.s.hier != nil {
-		if r.cg, err = r.s.hier.create(r.name, r.budget()); err != nil {
+		if r.cg, err = r.s.groups.get(r.budget()); err != nil {
 			return internal(fmt.Errorf("sandbox: %w", err))
 		}
 	}
@@ -347,16 +347,16 @@ func (r *run) kill() {
 	}
 }
 
-// cleanup removes the run's cgroup and working dir.
+// cleanup hands the run's cgroup back for removal and removes its working
+// dir.
 func (r *run) cleanup() error {
-	var errs []error
 	if r.cg != nil {
-		errs = append(errs, r.cg.remove())
+		r.s.groups.put(r.cg)
 	}
 	if r.workdir != "" {
-		errs = append(errs, removeAll(r.workdir))
+		return removeAll(r.workdir)
 	}
-	return errors.Join(errs...)
+	return nil
 }
 
 // makeWorkdir makes a fresh working dir on the host, for runs without a

@@ -25,10 +25,11 @@ import (
 type Sandbox struct {
 	// Set by New.
 	iso        Isolation
-	hier       hierarchy // nil without cgroups
-	ns         bool      // namespaces and a root of the program's own
-	userns     bool      // ns inside a user namespace of our own (without root)
-	attach     bool      // open_tree works, so helpers can serve several runs
+	hier       hierarchy   // nil without cgroups
+	groups     *groupQueue // the runs' cgroups, from hier
+	ns         bool        // namespaces and a root of the program's own
+	userns     bool        // ns inside a user namespace of our own (without root)
+	attach     bool        // open_tree works, so helpers can serve several runs
 	setuid     bool
 	uid        int // of slot 0
 	systemDirs []string
@@ -148,6 +149,9 @@ func New(opts Options) (*Sandbox, error) {
 		s.Close()
 		return nil, err
 	}
+	if s.hier != nil {
+		s.groups = newGroupQueue(s.hier, func() string { return "run-" + strconv.FormatUint(s.seq.Add(1), 10) }, s.maxIdle)
+	}
 	s.iso = s.isolation(degraded)
 	return s, nil
 }
@@ -204,6 +208,9 @@ func (s *Sandbox) Close() error {
 	s.running.Wait()
 	s.closeIdle()
 	var errs []error
+	if s.groups != nil {
+		errs = append(errs, s.groups.close())
+	}
 	if s.hier != nil {
 		errs = append(errs, s.hier.close())
 	}

@@ -109,18 +109,42 @@ func (s *Sandbox) baseDirs() []string {
 }
 
 // leftovers returns what a finished run left in the sandbox's directory or
-// base cgroups.
+// base cgroups, once the removals it asked for are done. The groups made
+// ahead for later runs are no leftovers, if they are empty.
 func (s *Sandbox) leftovers() []string {
+	ahead := make(map[string]bool)
+	if s.groups != nil {
+		s.groups.sync()
+		s.groups.mu.Lock()
+		for _, g := range s.groups.ready {
+			for _, d := range groupDirs(g) {
+				pids, err := readPids(filepath.Join(d, "cgroup.procs"))
+				ahead[d] = err == nil && len(pids) == 0
+			}
+		}
+		s.groups.mu.Unlock()
+	}
 	var left []string
 	for _, d := range s.baseDirs() {
 		ents, _ := os.ReadDir(d)
 		for _, e := range ents {
-			if e.IsDir() {
-				left = append(left, filepath.Join(d, e.Name()))
+			if p := filepath.Join(d, e.Name()); e.IsDir() && !ahead[p] {
+				left = append(left, p)
 			}
 		}
 	}
 	return left
+}
+
+// groupDirs returns the cgroups of g.
+func groupDirs(g group) []string {
+	switch g := g.(type) {
+	case *v1Group:
+		return g.all
+	case *v2Group:
+		return []string{g.dir}
+	}
+	return nil
 }
 
 // runOK runs spec, failing t on an error or a leftover.
