@@ -75,12 +75,20 @@ type Outcome struct {
 
 // Test runs exe (with args after its own) on one test and judges it.
 func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t problems.Test) Outcome {
+	return j.test(ctx, exe, args, t, j.hidden())
+}
+
+// hidden returns the paths each run hides.
+func (j *Judge) hidden() []string { return append(slices.Clip(j.Hide), judgeBinary()...) }
+
+// test is Test, with the paths to hide found once for all the tests.
+func (j *Judge) test(ctx context.Context, exe *lang.Executable, args []string, t problems.Test, hide []string) Outcome {
 	spec := sandbox.Spec{
 		Path:     exe.Path,
 		Args:     append(append([]string(nil), exe.Args...), args...),
 		Stdin:    bytes.NewReader(t.Input),
 		Limits:   j.Limits,
-		Hide:     append(slices.Clip(j.Hide), judgeBinary()...),
+		Hide:     hide,
 		ReadOnly: exe.Toolchain,
 	}
 	if exe.Dir != "" {
@@ -283,6 +291,7 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 		n = runtime.NumCPU()
 	}
 	n = min(n, len(tests))
+	hide := j.hidden()
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -304,7 +313,7 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 					skip(i, by)
 					continue
 				}
-				o := j.Test(ctx, exe, args, tests[i])
+				o := j.test(ctx, exe, args, tests[i], hide)
 				if j.Keep != nil && o.Verdict != contest.IE {
 					j.Keep(tests[i].Name, o.Stdout)
 				}

@@ -353,9 +353,27 @@ func writeFile(file, s string) error {
 	return nil
 }
 
+// readSmall reads a control file of at most a page, as the run's
+// accounting files are: with plain system calls, where os.ReadFile would
+// add the file to the runtime's poller (cgroup files can be polled) and
+// take it out again.
+func readSmall(file string) ([]byte, error) {
+	fd, err := unix.Open(file, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: file, Err: err}
+	}
+	defer unix.Close(fd)
+	b := make([]byte, 4096)
+	n, err := unix.Read(fd, b)
+	if err != nil {
+		return nil, &os.PathError{Op: "read", Path: file, Err: err}
+	}
+	return b[:n], nil
+}
+
 // readInt reads a control file holding one integer.
 func readInt(file string) (int64, error) {
-	b, err := os.ReadFile(file)
+	b, err := readSmall(file)
 	if err != nil {
 		return 0, err
 	}
@@ -365,7 +383,7 @@ func readInt(file string) (int64, error) {
 // readKeyed reads key's value from a flat-keyed file such as
 // memory.events or cpu.stat ("key value" lines).
 func readKeyed(file, key string) (int64, bool) {
-	b, err := os.ReadFile(file)
+	b, err := readSmall(file)
 	if err != nil {
 		return 0, false
 	}

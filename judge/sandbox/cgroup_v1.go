@@ -189,7 +189,7 @@ func (g *v1Group) stats() groupStats {
 	s.cpu, s.cpuOK = g.cpu()
 	mem := g.dirs["memory"]
 	s.peak, _ = readInt(filepath.Join(mem, "memory.max_usage_in_bytes"))
-	b, _ := os.ReadFile(filepath.Join(mem, "memory.oom_control"))
+	b, _ := readSmall(filepath.Join(mem, "memory.oom_control"))
 	if n, ok := keyed(b, "oom_kill"); ok { // Linux 4.13+
 		s.oomKills = int(n)
 	} else if n, _ := keyed(b, "under_oom"); n > 0 {

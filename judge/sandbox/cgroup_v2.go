@@ -163,7 +163,7 @@ func (g *v2Group) stats() groupStats {
 	var s groupStats
 	s.cpu, s.cpuOK = g.cpu()
 	s.peak, _ = readInt(filepath.Join(g.dir, "memory.peak")) // Linux 5.19+
-	b, _ := os.ReadFile(filepath.Join(g.dir, "memory.events"))
+	b, _ := readSmall(filepath.Join(g.dir, "memory.events"))
 	if n, _ := keyed(b, "oom_kill"); n > 0 {
 		s.oomKills = int(n)
 	} else if n, _ := keyed(b, "oom_group_kill"); n > 0 {

@@ -7,10 +7,11 @@ import (
 	"sync"
 )
 
-// A groupQueue gives runs their cgroups. Making a cgroup and removing it
-// cost the kernel a few hundred microseconds, a tenth of a short test, so
-// a goroutine makes the next run's group while a run goes on and removes
-// a finished run's after it has been judged. Every run still gets a group
+// A groupQueue gives runs their cgroups. Making a cgroup, setting its
+// limits and removing it cost the kernel a few hundred microseconds, a
+// tenth of a short test, so a goroutine makes the next run's group while a
+// run goes on, with the limits of the run before (a submission's tests
+// share them), and removes a finished run's after it has been judged. Every run still gets a group
 // of its own that no earlier program has been in: what one run charged
 // (page cache, kernel memory) never counts against the next.
 type groupQueue struct {
@@ -22,8 +23,15 @@ type groupQueue struct {
 	done chan struct{} // closed when the goroutine has ended
 
 	mu    sync.Mutex
-	ready []group // made ahead, empty and without limits
-	errs  []error // removals that failed
+	ready []readyGroup // made ahead, empty
+	last  *Limits      // the latest run's, for the groups made ahead
+	errs  []error      // removals that failed
+}
+
+// A readyGroup is a group made ahead, and the limits set on it if any.
+type readyGroup struct {
+	g      group
+	limits *Limits
 }
 
 // A groupJob asks the goroutine to remove a group, to report when the jobs
@@ -45,22 +53,31 @@ func newGroupQueue(h hierarchy, name func() string, ahead int) *groupQueue {
 	return q
 }
 
-// get returns a new group with limits l, made ahead if one is ready.
+// get returns a new group with limits l, made ahead if one is ready with
+// them.
 func (q *groupQueue) get(l Limits) (group, error) {
-	var g group
+	var rg readyGroup
 	q.mu.Lock()
 	if n := len(q.ready); n > 0 {
-		g = q.ready[n-1]
+		rg = q.ready[n-1]
 		q.ready = q.ready[:n-1]
 	}
+	q.last = &l
 	q.mu.Unlock()
-	if g == nil {
-		var err error
-		if g, err = q.hier.create(q.name()); err != nil {
-			return nil, err
-		}
-	}
 	q.ask(groupJob{})
+	if rg.g != nil && rg.limits != nil && *rg.limits == l {
+		return rg.g, nil
+	}
+	// Limits already set are not changed (in v1 the memory and swap
+	// limits must be changed in an order that depends on their values):
+	// a group made ahead for other limits goes, and one is made here.
+	if rg.g != nil {
+		q.put(rg.g)
+	}
+	g, err := q.hier.create(q.name())
+	if err != nil {
+		return nil, err
+	}
 	if err := g.limit(l); err != nil {
 		q.put(g)
 		return nil, err
@@ -109,7 +126,7 @@ func (q *groupQueue) serve() {
 
 func (q *groupQueue) makeAhead() {
 	q.mu.Lock()
-	enough := len(q.ready) >= q.ahead
+	enough, l := len(q.ready) >= q.ahead, q.last
 	q.mu.Unlock()
 	if enough {
 		return
@@ -119,8 +136,11 @@ func (q *groupQueue) makeAhead() {
 	if err != nil {
 		return
 	}
+	if l != nil && g.limit(*l) != nil {
+		l = nil
+	}
 	q.mu.Lock()
-	q.ready = append(q.ready, g)
+	q.ready = append(q.ready, readyGroup{g, l})
 	q.mu.Unlock()
 }
 
@@ -145,8 +165,8 @@ func (q *groupQueue) close() error {
 	ready := q.ready
 	q.ready = nil
 	q.mu.Unlock()
-	for _, g := range ready {
-		q.remove(g)
+	for _, rg := range ready {
+		q.remove(rg.g)
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -69,43 +70,49 @@ func (g *fakeGroup) remove() error {
 
 func TestGroupQueue(t *testing.T) {
 	h := &fakeHier{}
-	n := 0
-	q := newGroupQueue(h, func() string { n++; return fmt.Sprint("run-", n) }, 2)
+	var n atomic.Int64
+	q := newGroupQueue(h, func() string { return fmt.Sprint("run-", n.Add(1)) }, 2)
+	a, b := Limits{Memory: 64 << 20, Processes: 8}, Limits{Memory: 256 << 20, Processes: 8}
+	runs := []Limits{a, a, a, a, b}
 	var got []string
-	for i := range 5 {
-		g, err := q.get(Limits{Memory: int64(i + 1)})
+	for i, l := range runs {
+		g, err := q.get(l)
 		if err != nil {
 			t.Fatal(err)
 		}
 		q.sync() // the next one is made ahead meanwhile
 		fg := g.(*fakeGroup)
-		if len(fg.limits) != 1 || fg.limits[0].Memory != int64(i+1) {
-			t.Errorf("run %d: limits %+v, want one setting of this run's", i, fg.limits)
+		h.mu.Lock()
+		if len(fg.limits) != 1 || fg.limits[0] != l {
+			t.Errorf("run %d: limits set %+v, want once %+v", i, fg.limits, l)
 		}
+		h.mu.Unlock()
 		got = append(got, fg.name)
 		q.put(g)
 	}
 	q.sync()
 	h.mu.Lock()
-	if len(h.made) != 6 {
-		t.Errorf("made %d groups for 5 runs, want 6 (one ahead)", len(h.made))
+	// run-1 made for the first run, run-2..run-5 ahead with a's limits,
+	// run-6 for the last run (run-5 has the wrong limits), run-7 ahead.
+	if want := []string{"run-1", "run-2", "run-3", "run-4", "run-6"}; !slices.Equal(got, want) {
+		t.Errorf("runs got %v, want %v", got, want)
 	}
-	for _, g := range h.made[:5] {
+	if len(h.made) != 7 {
+		t.Errorf("made %d groups, want 7", len(h.made))
+	}
+	for _, g := range h.made[:6] {
 		if !g.killed {
 			t.Errorf("%s removed without killing what it held", g.name)
 		}
 	}
-	if !slices.Equal(h.removed, got) {
-		t.Errorf("removed %v, want the runs' groups %v", h.removed, got)
+	if want := []string{"run-1", "run-2", "run-3", "run-4", "run-5", "run-6"}; !slices.Equal(h.removed, want) {
+		t.Errorf("removed %v, want %v", h.removed, want)
 	}
 	h.mu.Unlock()
-	if u := slices.Compact(slices.Sorted(slices.Values(got))); len(u) != 5 {
-		t.Errorf("runs shared groups: %v", got)
-	}
 	if err := q.close(); err != nil {
 		t.Fatal(err)
 	}
-	if len(h.removed) != 6 {
+	if len(h.removed) != 7 {
 		t.Errorf("after close removed %v, want the one made ahead too", h.removed)
 	}
 }

@@ -145,12 +145,12 @@ func (r *run) do(ctx context.Context) (*Result, error) {
 	}
 	o := r.watch(ctx, overflow)
 
-	// A helper that reported the program's end cleared up after it and may
-	// serve again; any other is killed with whatever the program left.
+	// A helper that reported the program's end had killed what was left
+	// in its PID namespace, so the group is empty, and may serve again;
+	// any other is killed with whatever the program left. (The group is
+	// killed once more before it is removed.)
 	reuse := keep && o.exit != nil && o.stop == nil
-	if reuse && r.cg != nil {
-		r.cg.kill() // finds the group empty
-	} else {
+	if !reuse {
 		r.kill()
 	}
 	var helperEnd error

@@ -116,8 +116,8 @@ func (s *Sandbox) leftovers() []string {
 	if s.groups != nil {
 		s.groups.sync()
 		s.groups.mu.Lock()
-		for _, g := range s.groups.ready {
-			for _, d := range groupDirs(g) {
+		for _, rg := range s.groups.ready {
+			for _, d := range groupDirs(rg.g) {
 				pids, err := readPids(filepath.Join(d, "cgroup.procs"))
 				ahead[d] = err == nil && len(pids) == 0
 			}
