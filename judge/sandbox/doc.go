@@ -70,7 +70,11 @@
 //     MLE without running. System binaries (interpreters) are not charged.
 //   - A cgroup per run (v1 or v2) limits memory, without swap, and the
 //     number of processes and threads; it accounts CPU time and peak
-//     memory, and shows that nothing of the run is left.
+//     memory, and shows that nothing of the run is left. No two runs
+//     share one: what a program charged (page cache, kernel memory)
+//     would count against the next. A goroutine makes the next run's
+//     group, with the last run's limits, and removes finished ones, off
+//     the runs' path.
 //   - rlimits bound CPU time (a backstop behind polling), file size, stack
 //     (to the memory limit) and core dumps (to nothing).
 //
