@@ -230,6 +230,7 @@ func (w fdWriter) Write(b []byte) (int, error) {
 type helper struct {
 	rootBuilt bool
 	hostname  bool
+	forker    *forker // nil until a run can use one
 }
 
 // A runReport sends the judge a run's messages.
@@ -295,13 +296,15 @@ func (h *helper) run(cfg *helperConfig, files []int, report runReport) error {
 	}
 
 	// A helper that serves further runs forks each program from a thread
-	// of its own, which takes on the seccomp filter, no_new_privs, the
-	// IPC namespace and a new session keyring for it and ends with the
-	// run: the main thread stays free to mount for later runs. The thread
-	// also waits for the program, as Pdeathsig fires when the thread that
-	// forked it ends. A helper that serves one run forks from its main
-	// thread, on which the Go runtime needs no new thread while the
-	// program's rlimits (RLIMIT_DATA among them) bind the helper too.
+	// other than its main one, which stays free of the filter to mount for
+	// later runs: its forker (see forker), or for a run the forker cannot
+	// serve, a thread of the run's own, which takes on the filter,
+	// no_new_privs, the IPC namespace and a new session keyring and ends
+	// with the run. The forking thread also waits for the program, as
+	// Pdeathsig fires when the thread that forked it ends. A helper that
+	// serves one run forks from its main thread, on which the Go runtime
+	// needs no new thread while the program's rlimits (RLIMIT_DATA among
+	// them) bind the helper too.
 	afterFork := func() error {
 		// The program holds its copies; the helper's go now, so that the
 		// judge sees the end of the output once the program's tree is
@@ -316,8 +319,9 @@ func (h *helper) run(cfg *helperConfig, files []int, report runReport) error {
 	// judge's accounting and clean-up need not wait for this run's
 	// unmounts, nor for the forking thread's end. A later run's message
 	// waits in the socket meanwhile.
+	var fk *forker
 	forkReport := func() error {
-		exit, err := forkAndWait(cfg, attr, &cg, afterFork)
+		exit, err := forkAndWait(cfg, attr, &cg, fk, afterFork)
 		if err != nil {
 			return err
 		}
@@ -330,6 +334,20 @@ func (h *helper) run(cfg *helperConfig, files []int, report runReport) error {
 		return forkReport()
 	}
 	done := make(chan error, 1)
+	if h.forker == nil && forkerServes(cfg) {
+		h.forker = newForker()
+	}
+	if h.forker != nil && forkerServes(cfg) {
+		fk = h.forker
+		fk.runs <- func(err error) {
+			if err != nil {
+				done <- err
+				return
+			}
+			done <- forkReport()
+		}
+		return <-done
+	}
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread dies with the goroutine
 		done <- forkReport()
@@ -337,11 +355,58 @@ func (h *helper) run(cfg *helperConfig, files []int, report runReport) error {
 	return <-done
 }
 
+// A forker is a helper's thread, kept for the helper's life, that forks
+// the programs of the runs it can serve. Its filter is installed once:
+// installing one costs the kernel about 0.2 ms, and a thread's start and
+// end as much again. It cannot unshare what each program needs fresh, so
+// the fork makes the IPC and cgroup namespaces (clone flags, which its
+// filter allows it; see filterKind.forker) and it joins a new session
+// keyring before each fork.
+type forker struct {
+	runs     chan func(error) // each is run on the thread, with the error that keeps it from forking
+	cgroupNS uintptr          // CLONE_NEWCGROUP, or 0 where the kernel has no cgroup namespaces
+}
+
+// forkerFilter is the forker's filter: file locks refused, nothing traced.
+var forkerFilter = filterKind{forker: true}
+
+// forkerServes reports whether a forker can fork cfg's program: one under
+// its filter, in a box with cgroups, from a helper that keeps its
+// capabilities (one in a user namespace drops them for the program and
+// could not make namespaces after).
+func forkerServes(cfg *helperConfig) bool {
+	return cfg.Keep && !cfg.AllowLocks && !cfg.Trace && !cfg.DropCaps && cfg.Cloneflags == unix.CLONE_NEWIPC
+}
+
+// newForker starts the forker's thread. Should its filter fail to install,
+// every run it is given fails with that error.
+func newForker() *forker {
+	f := &forker{runs: make(chan func(error))}
+	if _, err := os.Stat("/proc/self/ns/cgroup"); err == nil { // Linux 4.6+
+		f.cgroupNS = unix.CLONE_NEWCGROUP
+	}
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread keeps the filter
+		err := filterThread(forkerFilter)
+		for run := range f.runs {
+			run(err)
+		}
+	}()
+	return f
+}
+
 // forkAndWait starts the program on the calling thread, which it confines
 // first, and waits for it. With cfg.Keep it also kills whatever the program
 // left in the PID namespace.
-func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, started func() error) (*exitInfo, error) {
-	if f := attr.Sys.Cloneflags; f != 0 {
+//
+// On a forker (fk not nil), the thread is under its filter already, and the
+// fork makes the namespaces.
+func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, fk *forker, started func() error) (*exitInfo, error) {
+	if fk != nil {
+		if cg.used() {
+			attr.Sys.Cloneflags |= fk.cgroupNS
+		}
+	} else if f := attr.Sys.Cloneflags; f != 0 {
 		// The filter refuses namespace flags to clone, this one's
 		// included: the thread takes the new namespaces on itself and
 		// the program inherits them.
@@ -389,20 +454,33 @@ func forkAndWait(cfg *helperConfig, attr *syscall.ProcAttr, cg *cgroupFiles, sta
 	// more than its wall time. What the helper does in between (a cgroup
 	// namespace, dropping capabilities, the filter, the fork) is a few
 	// system calls.
+	if fk != nil {
+		// The scheduler charges a thread's CPU time to its cgroup of the
+		// moment it next accounts, so the forker's time since then (the
+		// last run's end) would count for this program: have it account
+		// now, while the thread is still outside.
+		unix.Syscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
+	}
 	begin := time.Now()
-	if err := cg.enter(); err != nil {
+	if err := cg.enter(fk == nil); err != nil {
 		return nil, err
 	}
 	// Should the fork fail, the helper's threads count too; the program
 	// is in its cgroup either way.
 	defer cg.leave()
-	if cfg.DropCaps {
-		if err := dropCaps(); err != nil {
+	if fk != nil {
+		if err := newSessionKeyring(); err != nil {
 			return nil, err
 		}
-	}
-	if err := confineThread(filterKind{allowLocks: cfg.AllowLocks, trace: cfg.Trace}); err != nil {
-		return nil, err
+	} else {
+		if cfg.DropCaps {
+			if err := dropCaps(); err != nil {
+				return nil, err
+			}
+		}
+		if err := confineThread(filterKind{allowLocks: cfg.AllowLocks, trace: cfg.Trace}); err != nil {
+			return nil, err
+		}
 	}
 	pid, err := syscall.ForkExec(cfg.Path, cfg.Argv, attr)
 	cg.leave()
@@ -517,11 +595,12 @@ type cgroupFiles struct {
 }
 
 // enter moves the forking thread (v1) or the helper (v2) into the run's
-// cgroup, and the thread into a cgroup namespace rooted there, so that
-// /proc/self/cgroup shows the program no host path. leave moves back; the
+// cgroup, and with unshareNS, the thread into a cgroup namespace rooted
+// there, so that /proc/self/cgroup shows the program no host path (a
+// forker's fork makes that namespace instead). leave moves back; the
 // program forked in between stays. (CLONE_INTO_CGROUP would spare v2 the
 // move, but it takes clone3, which the filter refuses.)
-func (f *cgroupFiles) enter() error {
+func (f *cgroupFiles) enter(unshareNS bool) error {
 	if f.dir >= 0 {
 		f.tasks = []int{f.procs}
 	}
@@ -532,12 +611,18 @@ func (f *cgroupFiles) enter() error {
 		f.leave()
 		return fmt.Errorf("entering cgroup: %w", err)
 	}
+	if !unshareNS {
+		return nil
+	}
 	if err := unix.Unshare(unix.CLONE_NEWCGROUP); err != nil && err != unix.EINVAL {
 		f.leave()
 		return fmt.Errorf("cgroup namespace: %w", err)
 	}
 	return nil
 }
+
+// used reports whether the run has a cgroup to enter.
+func (f *cgroupFiles) used() bool { return f.dir >= 0 || len(f.tasks) > 0 }
 
 func (f *cgroupFiles) leave() { moveTo(f.home) }
 

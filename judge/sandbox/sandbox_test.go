@@ -630,6 +630,26 @@ func TestReuse(t *testing.T) {
 		}
 	}
 
+	// Each program of a reused helper gets IPC and cgroup namespaces of
+	// its own, from the helper's forker or (file locks allowed) from a
+	// thread of the run's own: it finds no IPC object an earlier program
+	// left, and sees its cgroups as its namespace's root. (Namespace
+	// inode numbers say nothing: a freed one is used again.)
+	for i, allowLocks := range []bool{false, false, true, false} {
+		res := runOK(t, s, Spec{Path: prog, Args: []string{"ns"}, Limits: limits, AllowLocks: allowLocks})
+		if res.Status != OK {
+			t.Fatalf("ns run %d: %v %q", i, res.Status, res.Stdout)
+		}
+		for _, cg := range strings.Split(strings.TrimSpace(string(res.Stdout)), "\n") {
+			if !strings.HasSuffix(cg, ":/") {
+				t.Errorf("ns run %d: cgroup %q, want its namespace's root", i, cg)
+			}
+		}
+		if p := helperPid(); p != pid {
+			t.Errorf("ns run %d: helper %d, want %d reused", i, p, pid)
+		}
+	}
+
 	// A run with higher limits than the helper kept needs a new one.
 	res := runOK(t, s, Spec{Path: prog, Args: []string{"mem", "100"}, Limits: Limits{Memory: 256 << 20}})
 	if res.Status != OK {

@@ -48,6 +48,15 @@ const namespaceFlags = unix.CLONE_NEWNS | unix.CLONE_NEWUTS | unix.CLONE_NEWIPC 
 type filterKind struct {
 	allowLocks bool // file locks allowed
 	trace      bool // memory calls handed to the tracer (see trace.go)
+	// forker is the filter of a helper's forking thread, which keeps it for
+	// every run (see forker): it may clone into new IPC and cgroup
+	// namespaces and join a new anonymous session keyring, which its
+	// programs may then try too. Neither gets them anything: the kernel
+	// refuses namespaces to a process without CAP_SYS_ADMIN, which a
+	// program that runs as another uid has not, and a new user namespace,
+	// which would give it that, stays refused; an anonymous keyring is
+	// nobody else's.
+	forker bool
 }
 
 // filters are assembled once per helper and variant. (A variable, not an
@@ -56,8 +65,10 @@ var filters = func() map[filterKind]func() (*unix.SockFprog, error) {
 	m := make(map[filterKind]func() (*unix.SockFprog, error))
 	for _, locks := range []bool{false, true} {
 		for _, trace := range []bool{false, true} {
-			k := filterKind{locks, trace}
-			m[k] = sync.OnceValues(func() (*unix.SockFprog, error) { return assembleFilter(k) })
+			for _, forker := range []bool{false, true} {
+				k := filterKind{locks, trace, forker}
+				m[k] = sync.OnceValues(func() (*unix.SockFprog, error) { return assembleFilter(k) })
+			}
 		}
 	}
 	return m
@@ -69,8 +80,19 @@ var filters = func() map[filterKind]func() (*unix.SockFprog, error) {
 func assembleFilter(kind filterKind) (*unix.SockFprog, error) {
 	eperm := seccomp.ActionErrno | seccomp.Action(unix.EPERM)
 	denied := deniedSyscalls
+	cloneDenied := uint64(namespaceFlags)
+	var keyctl []seccomp.NameWithConditions
+	if kind.forker {
+		cloneDenied &^= unix.CLONE_NEWIPC | unix.CLONE_NEWCGROUP
+		denied = slices.DeleteFunc(slices.Clone(denied), func(s string) bool { return s == "keyctl" })
+		// Refused unless keyctl(KEYCTL_JOIN_SESSION_KEYRING, NULL).
+		keyctl = []seccomp.NameWithConditions{
+			{Name: "keyctl", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.KEYCTL_JOIN_SESSION_KEYRING}}},
+			{Name: "keyctl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.NotEqual, Value: 0}}},
+		}
+	}
 	conditional := []seccomp.NameWithConditions{
-		{Name: "clone", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.BitsSet, Value: namespaceFlags}}},
+		{Name: "clone", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.BitsSet, Value: cloneDenied}}},
 		// Only unix sockets: no network, vsock, netlink, packet or raw
 		// sockets, even in an empty network namespace.
 		{Name: "socket", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
@@ -83,6 +105,7 @@ func assembleFilter(kind filterKind) (*unix.SockFprog, error) {
 		// a program can at most trace its own children, in its box.
 		{Name: "ptrace", Conditions: ptraceDenied()},
 	}
+	conditional = append(conditional, keyctl...)
 	if !kind.allowLocks {
 		// Concurrent runs share the read-only system files, and a lock on
 		// one is seen by all: a channel between submissions. Programs
@@ -167,13 +190,26 @@ func nativeArch() (uint32, error) {
 // new empty session keyring. Children forked from it inherit all three;
 // the helper's other threads do not.
 func confineThread(kind filterKind) error {
+	if err := newSessionKeyring(); err != nil {
+		return err
+	}
+	return filterThread(kind)
+}
+
+// newSessionKeyring gives the calling thread a new anonymous session
+// keyring: the judge's, or the last program's, is not the next program's.
+func newSessionKeyring() error {
+	if _, _, e := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); e != 0 && e != unix.ENOSYS {
+		return fmt.Errorf("new session keyring: %w", e)
+	}
+	return nil
+}
+
+// filterThread puts the calling thread under no_new_privs and the filter.
+func filterThread(kind filterKind) error {
 	prog, err := filters[kind]()
 	if err != nil {
 		return err
-	}
-	// A new anonymous session keyring: the judge's is not the program's.
-	if _, _, e := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); e != 0 && e != unix.ENOSYS {
-		return fmt.Errorf("new session keyring: %w", e)
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("no_new_privs: %w", err)

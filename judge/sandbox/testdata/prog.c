@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,6 +41,17 @@ int main(int argc, char **argv) {
 		for (int i = 2; i < argc; i++)
 			printf("arg=%s\n", argv[i]);
 		printf("HOME=%s\nPATH=%s\nEXTRA=%s\n", getenv("HOME"), getenv("PATH"), getenv("EXTRA") ? getenv("EXTRA") : "");
+		return 0;
+	}
+	if (!strcmp(mode, "ns")) { // leave a SysV IPC object; print my cgroups as I see them
+		if (shmget(0x5d0c0, 4096, IPC_CREAT | IPC_EXCL | 0600) < 0) {
+			printf("shmget: %s\n", strerror(errno));
+			return 1;
+		}
+		char l[256];
+		FILE *f = fopen("/proc/self/cgroup", "r");
+		while (f && fgets(l, sizeof l, f))
+			fputs(l, stdout);
 		return 0;
 	}
 	if (!strcmp(mode, "exit"))

@@ -21,6 +21,14 @@ int main(void) {
 	if (unshare(CLONE_NEWNS) == 0) { fputs("unshare(CLONE_NEWNS) worked\n", stderr); bad = 1; }
 	int pid = clone(child, stack + sizeof stack, CLONE_NEWUSER | CLONE_NEWNET | SIGCHLD, NULL);
 	if (pid > 0) { fputs("clone(CLONE_NEWUSER) worked\n", stderr); bad = 1; waitpid(pid, NULL, 0); }
+	// The flags the helper's forking thread may pass (the kernel refuses
+	// them to a process without CAP_SYS_ADMIN), alone and with a user
+	// namespace that would give it that.
+	int flags[] = {CLONE_NEWIPC, CLONE_NEWCGROUP, CLONE_NEWIPC | CLONE_NEWUSER, CLONE_NEWCGROUP | CLONE_NEWUSER};
+	for (unsigned i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+		pid = clone(child, stack + sizeof stack, flags[i] | SIGCHLD, NULL);
+		if (pid > 0) { fprintf(stderr, "clone(%#x) worked\n", flags[i]); bad = 1; waitpid(pid, NULL, 0); }
+	}
 	struct { unsigned long long flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls; } args = {
 		.flags = CLONE_NEWUSER, .exit_signal = SIGCHLD};
 	long r = syscall(SYS_clone3, &args, sizeof args);
