@@ -353,6 +353,24 @@ func writeFile(file, s string) error {
 	return nil
 }
 
+// A setting is a value for a control file; optional ones may be absent on
+// some kernels or configurations.
+type setting struct {
+	file, value string
+	optional    bool
+}
+
+// writeSettings writes each of set to its file in dir, in order.
+func writeSettings(dir string, set []setting) error {
+	for _, s := range set {
+		err := writeFile(filepath.Join(dir, s.file), s.value)
+		if err != nil && !(s.optional && errors.Is(err, os.ErrNotExist)) {
+			return err
+		}
+	}
+	return nil
+}
+
 // readSmall reads a control file of at most a page, as the run's
 // accounting files are: with plain system calls, where os.ReadFile would
 // add the file to the runtime's poller (cgroup files can be polled) and

@@ -145,28 +145,21 @@ type v1Group struct {
 }
 
 func (g *v1Group) limit(l Limits) error {
-	if err := g.setLimits(l); err != nil {
-		return fmt.Errorf("cgroup v1: %w", err)
-	}
-	return nil
-}
-
-func (g *v1Group) setLimits(l Limits) error {
+	var err error
 	if l.Memory > 0 {
-		mem := g.dirs["memory"]
 		s := strconv.FormatInt(l.Memory, 10)
-		if err := writeFile(filepath.Join(mem, "memory.limit_in_bytes"), s); err != nil {
-			return err
-		}
 		// Without swap accounting there is no memsw file; the machine then
 		// has no swap limit to set.
-		err := writeFile(filepath.Join(mem, "memory.memsw.limit_in_bytes"), s)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
+		err = writeSettings(g.dirs["memory"], []setting{
+			{"memory.limit_in_bytes", s, false},
+			{"memory.memsw.limit_in_bytes", s, true},
+		})
 	}
-	if d, ok := g.dirs["pids"]; ok {
-		return writeFile(filepath.Join(d, "pids.max"), strconv.Itoa(l.Processes))
+	if d, ok := g.dirs["pids"]; ok && err == nil {
+		err = writeSettings(d, []setting{{"pids.max", strconv.Itoa(l.Processes), false}})
+	}
+	if err != nil {
+		return fmt.Errorf("cgroup v1: %w", err)
 	}
 	return nil
 }

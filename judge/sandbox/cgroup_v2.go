@@ -120,13 +120,6 @@ type v2Group struct {
 	home string
 }
 
-// A setting is a value for a control file; optional ones may be absent on
-// some kernels or configurations.
-type setting struct {
-	file, value string
-	optional    bool
-}
-
 func (g *v2Group) limit(l Limits) error {
 	set := []setting{
 		{"pids.max", strconv.Itoa(l.Processes), false},
@@ -137,11 +130,8 @@ func (g *v2Group) limit(l Limits) error {
 			setting{"memory.max", strconv.FormatInt(l.Memory, 10), false},
 			setting{"memory.swap.max", "0", true})
 	}
-	for _, s := range set {
-		err := writeFile(filepath.Join(g.dir, s.file), s.value)
-		if err != nil && !(s.optional && errors.Is(err, os.ErrNotExist)) {
-			return fmt.Errorf("cgroup v2: %w", err)
-		}
+	if err := writeSettings(g.dir, set); err != nil {
+		return fmt.Errorf("cgroup v2: %w", err)
 	}
 	return nil
 }

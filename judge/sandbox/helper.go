@@ -334,10 +334,10 @@ func (h *helper) run(cfg *helperConfig, files []int, report runReport) error {
 		return forkReport()
 	}
 	done := make(chan error, 1)
-	if h.forker == nil && forkerServes(cfg) {
-		h.forker = newForker()
-	}
-	if h.forker != nil && forkerServes(cfg) {
+	if forkerServes(cfg) {
+		if h.forker == nil {
+			h.forker = newForker()
+		}
 		fk = h.forker
 		fk.runs <- func(err error) {
 			if err != nil {
@@ -367,9 +367,6 @@ type forker struct {
 	cgroupNS uintptr          // CLONE_NEWCGROUP, or 0 where the kernel has no cgroup namespaces
 }
 
-// forkerFilter is the forker's filter: file locks refused, nothing traced.
-var forkerFilter = filterKind{forker: true}
-
 // forkerServes reports whether a forker can fork cfg's program: one under
 // its filter, in a box with cgroups, from a helper that keeps its
 // capabilities (one in a user namespace drops them for the program and
@@ -387,7 +384,8 @@ func newForker() *forker {
 	}
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread keeps the filter
-		err := filterThread(forkerFilter)
+		// File locks refused, nothing traced: see forkerServes.
+		err := filterThread(filterKind{forker: true})
 		for run := range f.runs {
 			run(err)
 		}
