@@ -14,18 +14,14 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/hdu4069"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
 )
 
-func TestMain(m *testing.M) {
-	if sandbox.IsHelper() {
-		sandbox.RunHelper()
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { sandboxtest.Main(m) }
 
 // The general contest programs are those of package program's tests.
 const programs = "../program/testdata"

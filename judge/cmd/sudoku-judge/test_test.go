@@ -12,16 +12,12 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 )
 
 // TestMain lets the sandbox re-execute the test binary as its helper, as
 // main does for the command: test and stress run programs in-process.
-func TestMain(m *testing.M) {
-	if sandbox.IsHelper() {
-		sandbox.RunHelper()
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { sandboxtest.Main(m) }
 
 // programs is where the contest programs of the tests live.
 const programs = "../../program/testdata"
