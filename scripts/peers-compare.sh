@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# peers-compare.sh: the classic strategies side by side with C programs of
+# the same algorithm, µs and guesses per puzzle counting up to 2 solutions,
+# on this machine: mrv against bench/peers/mrv.c (ours, the same search
+# tree) and dlx against the C DLX fast_solv_9r2 from tdoku's other/.
+#
+#   scripts/peers-compare.sh TDOKU_CHECKOUT [ROUNDS]
+#
+# TDOKU_CHECKOUT is a checkout of https://github.com/t-dillon/tdoku; it is
+# compiled in a temporary directory with -O3 -march=native and left
+# untouched, as by tdoku-compare.sh, and nothing of it enters this
+# repository. Each round runs, per set, fast_solv_9r2 (tdoku's
+# run_benchmark, puzzles in order), mrv.c, then sudoku-judge bench (mrv and
+# dlx), so load changes on a shared machine hit both sides alike. Each
+# round's line gives both times and their ratio; the summary gives the
+# median round's ratio and the range. Equal guesses/puzzle say the two
+# programs searched the same tree.
+# Environment: CXX, CC (default g++, gcc), SECS (seconds per C program and
+# set, default 2), PASSES (sudoku-judge passes per round, default 3).
+set -euo pipefail
+
+if [[ $# -lt 1 || $# -gt 2 ]]; then
+	echo "usage: $0 TDOKU_CHECKOUT [ROUNDS]" >&2
+	exit 2
+fi
+src=$(cd "$1" && pwd)
+rounds=${2:-3}
+secs=${SECS:-2}
+passes=${PASSES:-3}
+for f in src/run_benchmark.cc src/util.cc src/solver_dpll_triad_simd.cc src/build_info.h.in \
+	other/other_solvers.cc other/fast_solv_9r2/fast_solv_9r2.c; do
+	[[ -f $src/$f ]] || { echo "$0: $src/$f missing: not a tdoku checkout" >&2; exit 2; }
+done
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cxx=${CXX:-g++}
+cc=${CC:-gcc}
+flags="-O3 -march=native"
+# run_benchmark as tdoku-compare.sh builds it (tdoku's harness needs its
+# own solver linked in; only fast_solv_9r2 is run).
+sed -e "s|\${CMAKE_C_COMPILER_ID}|$cc|; s|\${CMAKE_CXX_COMPILER_ID}|$cxx|" \
+	-e 's|\${CMAKE_C_COMPILER_VERSION}||; s|\${CMAKE_CXX_COMPILER_VERSION}||' \
+	-e "s|\${CMAKE_C_FLAGS}| $flags|; s|\${CMAKE_CXX_FLAGS}| $flags|" \
+	"$src/src/build_info.h.in" >"$tmp/build_info.h"
+echo "building tdoku's run_benchmark ($(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo 'no git')) in $tmp" >&2
+$cc $flags -DFAST_SOLV_9R2 -c "$src/other/fast_solv_9r2/fast_solv_9r2.c" -o "$tmp/fast_solv_9r2.o" 2>/dev/null
+for f in src/run_benchmark.cc src/util.cc src/solver_dpll_triad_simd.cc other/other_solvers.cc; do
+	$cxx -std=c++14 $flags -DFAST_SOLV_9R2 -I"$tmp" -I"$src/src" -c "$src/$f" -o "$tmp/$(basename "$f").o" 2>/dev/null
+done
+$cxx $flags "$tmp"/*.o -o "$tmp/run_benchmark"
+echo "building bench/peers/mrv.c and sudoku-judge" >&2
+$cc $flags -o "$tmp/mrv" "$root/bench/peers/mrv.c"
+(cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
+
+sets="17clue top1465 hardest1106"
+results=$tmp/results # lines: round set solver µs/puzzle guesses/puzzle
+: >"$results"
+for r in $(seq "$rounds"); do
+	for s in $sets; do
+		file=$root/testdata/$s.txt
+		n=$(grep -vc '^#' "$file")
+		echo "round $r/$rounds: $s ($n puzzles)" >&2
+		"$tmp/run_benchmark" -c1 -r0 -n "$n" -w1 -t "$secs" -s fast_solv_9r2 "$file" |
+			awk -F, -v r="$r" -v s="$s" 'NF >= 9 && $5 ~ /^fast_solv_9r2/ { print r, s, "fast_solv_9r2", $7, $9 }' >>"$results"
+		"$tmp/mrv" -t "$secs" "$file" |
+			awk -v r="$r" -v s="$s" '{ for (i = 1; i < NF; i++) v[$i] = $(i+1)
+				print r, s, "mrv.c", v["us/puzzle"], v["guesses/puzzle"] }' >>"$results"
+		"$tmp/sudoku-judge" bench --set "$s" --strategy mrv,dlx --count "$passes" -o "$tmp/bench.txt" >/dev/null
+		# The median pass of each strategy.
+		awk -v r="$r" -v s="$s" '/^BenchmarkSolve\// {
+				for (i = 1; i <= NF; i++) {
+					if ($(i+1) == "ns/puzzle") v = $i / 1000
+					if ($(i+1) == "guesses/puzzle") g = $i
+				}
+				match($1, /strategy=[a-z]+/); st = substr($1, RSTART + 9, RLENGTH - 9)
+				n[st]++; all[st, n[st]] = v; guesses[st] = g }
+			END { for (st in n) {
+				m = n[st]; for (i = 1; i <= m; i++) a[i] = all[st, i]
+				for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+				print r, s, st, (m % 2 ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2), guesses[st] } }' "$tmp/bench.txt" >>"$results"
+		awk -v r="$r" -v s="$s" '$1 == r && $2 == s { v[$3] = $4 }
+			END { printf "round %d %-12s mrv.c %8.1f µs  mrv %8.1f µs  %.2f   fast_solv_9r2 %7.1f µs  dlx %7.1f µs  %.2f\n",
+				r, s, v["mrv.c"], v["mrv"], v["mrv"] / v["mrv.c"], v["fast_solv_9r2"], v["dlx"], v["dlx"] / v["fast_solv_9r2"] }' "$results"
+	done
+done
+
+echo
+echo "µs per puzzle counting up to 2 solutions, min-max over $rounds interleaved rounds; Go / C ratio of"
+echo "the median round (range); guesses per puzzle C / Go."
+echo "($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $(nproc) cores;"
+echo " tdoku $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '?') and mrv.c: $cc $flags; sudoku-judge $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD || echo '-dirty'))"
+echo
+echo "| set (testdata/) | C mrv.c | mrv | mrv / C | guesses | C fast_solv_9r2 | dlx | dlx / C | guesses |"
+echo "|---|---|---|---|---|---|---|---|---|"
+awk -v sets="$sets" '
+	{ v[$1, $2, $3] = $4; g[$2, $3] = $5; if ($1 > rounds) rounds = $1 }
+	function rng(lo, hi, d) { return sprintf("%." d "f-%." d "f", lo, hi) }
+	function span(s, a, d,   r, lo, hi, x) {
+		for (r = 1; r <= rounds; r++) { x = v[r, s, a]; if (r == 1 || x < lo) lo = x; if (r == 1 || x > hi) hi = x }
+		return rng(lo, hi, d) }
+	function ratio(s, a, b,   r, i, j, t, x) { # the median round, then the range
+		for (r = 1; r <= rounds; r++) x[r] = v[r, s, a] / v[r, s, b]
+		for (i = 1; i <= rounds; i++) for (j = i + 1; j <= rounds; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
+		return sprintf("%.2f (%s)", rounds % 2 ? x[(rounds+1)/2] : (x[rounds/2] + x[rounds/2+1]) / 2, rng(x[1], x[rounds], 2)) }
+	function guesses(s, c, a) { return sprintf("%.1f / %.1f", g[s, c], g[s, a]) }
+	END { n = split(sets, ss, " ")
+		for (i = 1; i <= n; i++) { s = ss[i]
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", s,
+				span(s, "mrv.c", 1), span(s, "mrv", 1), ratio(s, "mrv", "mrv.c"), guesses(s, "mrv.c", "mrv"),
+				span(s, "fast_solv_9r2", 1), span(s, "dlx", 1), ratio(s, "dlx", "fast_solv_9r2"), guesses(s, "fast_solv_9r2", "dlx") } }' "$results"
