@@ -15,24 +15,40 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/xsudoku"
 )
 
-// All returns a new value of every problem, in catalog order.
-func All() []problems.Problem {
-	return []problems.Problem{
-		poj2676.New(),
-		poj3074.New(),
-		poj3076.New(),
-		hdu4069.New(),
-		target.New(),
-		uva10957.New(),
-		xsudoku.New(),
+// entry is a problem's id and constructor: a problem is built, and its
+// problem.yaml parsed, only when a command asks for it by id.
+type entry struct {
+	id  string
+	new func() problems.Problem
+}
+
+// entries lists every problem in catalog order.
+func entries() []entry {
+	return []entry{
+		{poj2676.ID, poj2676.New},
+		{poj3074.ID, poj3074.New},
+		{poj3076.ID, poj3076.New},
+		{hdu4069.ID, hdu4069.New},
+		{target.ID, target.New},
+		{uva10957.ID, uva10957.New},
+		{xsudoku.ID, xsudoku.New},
 	}
 }
 
-// IDs returns the ids of All, in order.
+// All returns a new value of every problem, in catalog order.
+func All() []problems.Problem {
+	var all []problems.Problem
+	for _, e := range entries() {
+		all = append(all, e.new())
+	}
+	return all
+}
+
+// IDs returns the ids of All, in order, without building the problems.
 func IDs() []string {
 	var ids []string
-	for _, p := range All() {
-		ids = append(ids, p.ID())
+	for _, e := range entries() {
+		ids = append(ids, e.id)
 	}
 	return ids
 }
@@ -40,9 +56,9 @@ func IDs() []string {
 // Lookup returns the problem with the given id, in any case (POJ2676 is
 // poj2676). An unknown id's error suggests the closest known one.
 func Lookup(id string) (problems.Problem, error) {
-	for _, p := range All() {
-		if strings.EqualFold(p.ID(), id) {
-			return p, nil
+	for _, e := range entries() {
+		if strings.EqualFold(e.id, id) {
+			return e.new(), nil
 		}
 	}
 	if s := suggest.DidYouMean(id, IDs(), "%s"); s != "" {

@@ -83,3 +83,13 @@ func TestLookup(t *testing.T) {
 		t.Fatalf("Lookup(poj3074) = %v, %v", p, err)
 	}
 }
+
+// TestEntryIDs checks that each entry's id is the id of the problem its
+// constructor builds: IDs and Lookup trust the entry without building it.
+func TestEntryIDs(t *testing.T) {
+	for _, e := range entries() {
+		if got := e.new().ID(); got != e.id {
+			t.Errorf("entry %q builds problem %q", e.id, got)
+		}
+	}
+}

@@ -60,17 +60,13 @@ func run(ctx context.Context, args []string, e *env) int {
 }
 
 func newRootCmd(e *env) *cobra.Command {
-	var ids []string
-	for _, p := range catalog.All() {
-		ids = append(ids, p.Config().Name)
-	}
 	root := &cobra.Command{
 		Use:   "sudoku-judge",
 		Short: "Judge sudoku contest solutions and compare solver strategies",
 		Long: `sudoku-judge runs sudoku contest problems through built-in solver strategies or
 your own program, checks every answer, and benchmarks the strategies.
 
-Problems (sudoku-judge list shows them all): ` + strings.Join(ids, ", ") + ".",
+Problems (sudoku-judge list describes them): ` + strings.Join(catalog.IDs(), ", ") + ".",
 		Version:       readBuild().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
