@@ -21,7 +21,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/time/rate"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
@@ -169,8 +168,7 @@ func (s *Server) result(r queue.Result) error {
 	if err != nil {
 		return nil // deleted meanwhile
 	}
-	s.metrics.verdicts.WithLabelValues(r.Verdict).Inc()
-	s.metrics.latency.Observe(sub.JudgedAt.Sub(sub.CreatedAt).Seconds())
+	s.metrics.judged(r.Verdict, sub.JudgedAt.Sub(sub.CreatedAt))
 	j := toJSON(sub, false)
 	s.hub.send(r.ID, event{Kind: "done", Sub: &j})
 	return nil
@@ -195,7 +193,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/problems", s.apiProblems)
 	m.HandleFunc("GET /api/problems/{id}", s.apiProblem)
 	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
-	m.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	m.Handle("GET /metrics", s.metrics)
 	m.HandleFunc("GET /{$}", s.pageProblems)
 	m.HandleFunc("GET /problems/{id}", s.pageProblem)
 	m.HandleFunc("POST /submit", s.pageSubmit)
@@ -249,7 +247,7 @@ func (e *submitError) Error() string { return e.msg }
 // submit validates, stores and enqueues a submission.
 func (s *Server) submit(r *http.Request, problem, language, source, owner string) (*store.Submission, error) {
 	if !s.limiter(clientAddr(r)).Allow() {
-		s.metrics.limited.Inc()
+		s.metrics.limit()
 		return nil, &submitError{http.StatusTooManyRequests, "too many submissions from your address: wait a little and submit again"}
 	}
 	p, ok := s.probs[strings.ToLower(strings.TrimSpace(problem))]
@@ -270,7 +268,7 @@ func (s *Server) submit(r *http.Request, problem, language, source, owner string
 	if err := s.cfg.Store.Create(r.Context(), sub); err != nil {
 		return nil, err
 	}
-	s.metrics.accepted.Inc()
+	s.metrics.accept()
 	if err := s.enqueue(r.Context(), sub); err != nil {
 		// Stored, so not lost: the next start re-enqueues it.
 		s.log.Error("enqueue", "submission", sub.ID, "err", err)
