@@ -32,7 +32,9 @@ type Problem interface {
 	Parse(name string, input []byte) ([]*solvers.Puzzle, error)
 	// SolveCase answers one case with strategy s.
 	SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Puzzle) (Answer, error)
-	// Format writes the answers of every case as the problem's output.
+	// Format writes the answers of every case as the problem's output. It
+	// checks every answer before it writes, and writes once, so that an
+	// answer it cannot format leaves no partial output.
 	Format(w io.Writer, answers []Answer) error
 	// Checker judges an output of this problem.
 	Checker() contest.Checker
@@ -99,6 +101,7 @@ func Solve(ctx context.Context, prob Problem, s solvers.Strategy, name string, i
 			return fmt.Errorf("%s: case %d: %w", name, i+1, err)
 		}
 		answers[i] = a
+		cases[i] = nil // solved: let the collector take it rather than scan it again
 	}
 	return prob.Format(w, answers)
 }

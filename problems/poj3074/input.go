@@ -26,22 +26,26 @@ func (*problem) Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
 // Parse is [problems.Problem.Parse] for this problem, for tools that work
 // on inputs without the rest of the problem.
 func Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
-	lines := bytes.Split(input, []byte("\n"))
-	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
-		lines = lines[:len(lines)-1] // the final newline ends the last line
-	}
-	var ps []*solvers.Puzzle
-	for n, raw := range lines {
+	// The lines are walked in place, not split into a slice of lines:
+	// inputs hold tens of thousands of them.
+	ps := make([]*solvers.Puzzle, 0, bytes.Count(input, []byte("\n")))
+	var g [cells]uint8
+	rest := input
+	for n := 0; len(rest) > 0; n++ {
+		raw, after, _ := bytes.Cut(rest, []byte("\n"))
+		rest = after
 		line := bytes.TrimRight(raw, " \t\r")
 		errorf := func(col int, format string, args ...any) error {
 			return &problems.ParseError{File: name, Line: n + 1, Col: col, Msg: fmt.Sprintf(format, args...)}
 		}
 		if string(line) == terminator {
-			for m := n + 1; m < len(lines); m++ {
-				if rest := bytes.TrimLeft(lines[m], " \t\r"); len(rest) > 0 {
-					col := len(lines[m]) - len(rest) + 1
+			for m := n + 1; len(rest) > 0; m++ {
+				var next []byte
+				next, rest, _ = bytes.Cut(rest, []byte("\n"))
+				if trimmed := bytes.TrimLeft(next, " \t\r"); len(trimmed) > 0 {
+					col := len(next) - len(trimmed) + 1
 					return nil, &problems.ParseError{File: name, Line: m + 1, Col: col,
-						Msg: fmt.Sprintf("unexpected %q after the %q line", shorten(rest), terminator)}
+						Msg: fmt.Sprintf("unexpected %q after the %q line", shorten(trimmed), terminator)}
 				}
 			}
 			return ps, nil
@@ -49,7 +53,7 @@ func Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
 		if len(line) == 0 {
 			return nil, errorf(0, "empty line: want a puzzle of 81 cells or %q", terminator)
 		}
-		g := make([]uint8, cells)
+		g = [cells]uint8{}
 		for i, c := range line {
 			switch {
 			case i >= cells:
@@ -66,14 +70,24 @@ func Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
 		if len(line) < cells {
 			return nil, errorf(len(line)+1, "line has %d cells, want 81", len(line))
 		}
-		p, err := solvers.NewStandard(9, g)
+		p, err := solvers.NewStandard(9, g[:]) // copies g
 		if err != nil {
 			return nil, errorf(0, "%v", err)
 		}
 		ps = append(ps, p)
 	}
-	return nil, &problems.ParseError{File: name, Line: len(lines) + 1,
+	return nil, &problems.ParseError{File: name, Line: lineCount(input) + 1,
 		Msg: fmt.Sprintf("input ends without the %q line after %s", terminator, plural(len(ps), "puzzle"))}
+}
+
+// lineCount is the number of lines of input, the last one ended by a
+// newline or by the end of the input.
+func lineCount(input []byte) int {
+	n := bytes.Count(input, []byte("\n"))
+	if len(input) > 0 && input[len(input)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -5,7 +5,6 @@ import (
 	"embed"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
@@ -39,21 +38,22 @@ func (*problem) SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Pu
 
 // Format writes one line of 81 digits per answer.
 func (*problem) Format(w io.Writer, answers []problems.Answer) error {
-	var b strings.Builder
-	b.Grow(len(answers) * (cells + 1))
+	out := make([]byte, 0, len(answers)*(cells+1))
 	for i, a := range answers {
 		if len(a.Grid) != cells {
 			return fmt.Errorf("%s: answer %d has no 9x9 solution", ID, i+1)
 		}
-		for _, v := range a.Grid {
+		var line [cells + 1]byte
+		for k, v := range a.Grid[:cells] {
 			if v < 1 || v > 9 {
 				return fmt.Errorf("%s: answer %d holds %d, want digits 1-9", ID, i+1, v)
 			}
-			b.WriteByte('0' + v)
+			line[k] = '0' + v
 		}
-		b.WriteByte('\n')
+		line[cells] = '\n'
+		out = append(out, line[:]...)
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := w.Write(out)
 	return err
 }
 
