@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,5 +84,54 @@ func TestSolveErrors(t *testing.T) {
 	_, _, stderr := cli(t, "solve", "--problem", "poj2676", bad)
 	if !strings.HasPrefix(stderr, "sudoku-judge: "+bad+":3:4: ") {
 		t.Errorf("parse error %q does not start with the file:line:col", stderr)
+	}
+}
+
+// TestReadAll checks that readAll returns everything left to read whatever
+// the reader: a regular file read from its start or from the middle (its
+// size is then wrong for what is left), a pipe, or no file at all.
+func TestReadAll(t *testing.T) {
+	want := strings.Repeat("123456789", 1000)
+	path := filepath.Join(t.TempDir(), "in")
+	if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open := func(skip int64) func(*testing.T) io.Reader {
+		return func(t *testing.T) io.Reader {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+			if _, err := f.Seek(skip, io.SeekStart); err != nil {
+				t.Fatal(err)
+			}
+			return f
+		}
+	}
+	pipe := func(t *testing.T) io.Reader {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close() })
+		go func() { io.WriteString(w, want); w.Close() }()
+		return r
+	}
+	tests := []struct {
+		name   string
+		reader func(*testing.T) io.Reader
+		skip   int
+	}{
+		{"file", open(0), 0},
+		{"file from the middle", open(4000), 4000},
+		{"pipe", pipe, 0},
+		{"not a file", func(*testing.T) io.Reader { return strings.NewReader(want) }, 0},
+	}
+	for _, tc := range tests {
+		got, err := readAll(tc.reader(t))
+		if err != nil || string(got) != want[tc.skip:] {
+			t.Errorf("%s: %d bytes, %v; want %d bytes", tc.name, len(got), err, len(want)-tc.skip)
+		}
 	}
 }
