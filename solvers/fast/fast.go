@@ -47,8 +47,11 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 		if !search {
 			return solvers.Stats{}, nil
 		}
-		// The wide engine has no bound: it visits every solution, as
+		// The wide engines have no bound: they visit every solution, as
 		// Options allows.
+		if p.Size() == 16 && p.Features() == 0 {
+			return search16(ctx, p, opts)
+		}
 		return wideSearch(ctx, s.wideTopology(p), p, opts)
 	}
 	topo := s.standard

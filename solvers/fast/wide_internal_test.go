@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sudoku-judge/sudoku-judge/problems/gen"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/dlx"
 	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
@@ -79,6 +80,84 @@ func TestWideExtraUnits(t *testing.T) {
 		}
 		if got := count(p, 2); got != want {
 			t.Errorf("x-sudoku %d: %d solutions (limit 2), dlx %d\n%s", k+1, got, want, p)
+		}
+	}
+}
+
+// TestSearch16 runs the 16x16 engine against the wide engine on standard
+// 16x16 grids: givens kept at random from a random solution (few givens
+// leave many solutions), every solution up to a limit listed by both. The
+// two engines deduce differently, so they must agree on the set of
+// solutions, not on their order.
+func TestSearch16(t *testing.T) {
+	tests := []struct {
+		keep  float64 // share of the solution's cells kept as givens
+		limit int
+		count int
+	}{
+		{0.70, 0, 8},
+		{0.50, 200, 8},
+		{0.40, 50, 8},
+		{0.25, 20, 4},
+		{0, 5, 1},
+	}
+	collect := func(search func(solvers.Options) (solvers.Stats, error), limit int) map[string]bool {
+		t.Helper()
+		sols := make(map[string]bool)
+		st, err := search(solvers.Options{Limit: limit, Visit: func(g solvers.Grid) bool {
+			sols[string(g)] = true
+			return true
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int(st.Solutions) != len(sols) {
+			t.Fatalf("%d solutions counted, %d distinct visited", st.Solutions, len(sols))
+		}
+		return sols
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(16, 16))
+	for _, tc := range tests {
+		count := tc.count
+		if testing.Short() {
+			count = max(count/4, 1)
+		}
+		for k := range count {
+			sol, err := gen.Solution(rng, 16, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cells := make([]uint8, 256)
+			for i := range cells {
+				if rng.Float64() < tc.keep {
+					cells[i] = sol[i]
+				}
+			}
+			p, err := solvers.New(16, cells, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := collect(func(o solvers.Options) (solvers.Stats, error) { return search16(ctx, p, o) }, tc.limit)
+			for g := range got {
+				if err := p.Check(solvers.Grid(g)); err != nil {
+					t.Fatalf("keep=%.2f puzzle %d: invalid solution: %v", tc.keep, k+1, err)
+				}
+			}
+			want := collect(func(o solvers.Options) (solvers.Stats, error) {
+				return wideSearch(ctx, newWideTopology(p), p, o)
+			}, tc.limit)
+			if len(got) != len(want) {
+				t.Fatalf("keep=%.2f puzzle %d: %d solutions, wide engine %d\n%s", tc.keep, k+1, len(got), len(want), p)
+			}
+			if len(got) == tc.limit {
+				continue // each engine stopped at its own first solutions
+			}
+			for g := range want {
+				if !got[g] {
+					t.Fatalf("keep=%.2f puzzle %d: a solution of the wide engine is missing\n%s", tc.keep, k+1, p)
+				}
+			}
 		}
 	}
 }

@@ -226,3 +226,8 @@ func BenchmarkWidePOJ3076(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWideGen16 counts (limit 2) the puzzles of the gen16 set per op.
+func BenchmarkWideGen16(b *testing.B) {
+	solverstest.BenchSets(b, fast.New(), "gen16")
+}
