@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# solve-path.sh: what a whole `solve` process costs beyond its search.
+#
+#   scripts/solve-path.sh [PUZZLES] [ROUNDS]
+#
+# PUZZLES holds one 81-character puzzle a line ('#' comments), by default
+# testdata/17clue.txt; the 49,158 17-clue puzzles are the public set the
+# issue measures (tdoku's data/puzzles2_17_clue). Each round times, in turn:
+#   - start-up: `solve --problem poj3074 --strategy fast` on an input that
+#     is only "end", the median of STARTS runs (default 21);
+#   - the whole process on PUZZLES written as a POJ 3074 input;
+#   - the search in process: `bench --set 17clue --strategy fast`, µs per
+#     puzzle counting up to 2 solutions (the median of 5 passes).
+# It prints each, the budget (puzzles × in-process µs + start-up) and the
+# whole process's ratio to it, round by round, so that a change in the
+# machine's load hits all three alike.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+puzzles=${1:-$root/testdata/17clue.txt}
+rounds=${2:-3}
+starts=${STARTS:-21}
+[[ -r $puzzles ]] || { echo "$0: $puzzles: cannot read" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+(cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
+echo end >"$tmp/empty.in"
+{ grep -v '^#' "$puzzles" | cut -c1-81; echo end; } >"$tmp/puzzles.in"
+n=$(($(wc -l <"$tmp/puzzles.in") - 1))
+
+# ms prints the milliseconds one run of the command takes, wall clock.
+ms() {
+	local start=$EPOCHREALTIME
+	"$@"
+	awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f\n", (b - a) * 1000 }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2) }'; }
+solve() { "$tmp/sudoku-judge" solve --problem poj3074 --strategy fast <"$1" >"$tmp/out"; }
+
+printf '%d puzzles from %s; sudoku-judge %s%s\n' "$n" "$(basename "$puzzles")" \
+	"$(cd "$root" && git rev-parse --short HEAD)" "$(cd "$root" && git diff --quiet HEAD || echo '-dirty')"
+printf '%-6s %12s %12s %14s %12s %8s\n' round start-up/ms solve/ms search/µs budget/ms ratio
+for r in $(seq "$rounds"); do
+	for _ in $(seq "$starts"); do
+		ms solve "$tmp/empty.in"
+	done >"$tmp/starts"
+	start=$(median <"$tmp/starts")
+	whole=$(ms solve "$tmp/puzzles.in")
+	[[ $(wc -l <"$tmp/out") -eq $n ]] || { echo "$0: solve wrote $(wc -l <"$tmp/out") lines for $n puzzles" >&2; exit 1; }
+	"$tmp/sudoku-judge" bench --set 17clue --strategy fast --count 5 -o "$tmp/bench.txt" >/dev/null
+	us=$(awk '/^BenchmarkSolve\// { for (i = 1; i <= NF; i++) if ($(i+1) == "ns/puzzle") print $i / 1000 }' "$tmp/bench.txt" | median)
+	awk -v r="$r" -v s="$start" -v w="$whole" -v u="$us" -v n="$n" 'BEGIN {
+		b = n * u / 1000 + s
+		printf "%-6s %12.2f %12.1f %14.2f %12.1f %8.2f\n", r, s, w, u, b, w / b }'
+done
