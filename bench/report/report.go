@@ -297,6 +297,10 @@ func Write(w io.Writer, inputs []Input, opts Options) error {
 		title = "sudoku-judge benchmarks"
 	}
 	var buf bytes.Buffer
+	page, err := template.New("page").Parse(pageHTML)
+	if err != nil {
+		return fmt.Errorf("report: the page template: %w", err)
+	}
 	err = page.Execute(&buf, struct {
 		Title    string
 		Files    []string
@@ -309,7 +313,9 @@ func Write(w io.Writer, inputs []Input, opts Options) error {
 	return err
 }
 
-var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+// pageHTML is the page's template. It is parsed when a page is written,
+// not when the program starts: most runs of the binary draw no page.
+const pageHTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -355,4 +361,4 @@ p.note { color: #555; } nav a { margin-right: 1em; }
 {{end}}
 </body>
 </html>
-`))
+`
