@@ -8,8 +8,10 @@
 // such as X-sudoku's diagonals, only widen each cell's peers); those of the
 // standard boxes are computed once per strategy value, and standard grids
 // get branch-free hidden singles and locked candidates over whole bands.
-// The search guesses on the bivalue cell with the most empty peers and
-// copies a small fixed-size state per guess; it does not allocate while
+// Standard grids also count the digits each triad (a line's three cells
+// in a box) may and must hold, and guess which triads of a band hold a
+// digit (triads.go); other grids guess on the bivalue cell with the most
+// empty peers. The search copies a small fixed-size state per guess; it does not allocate while
 // solving. Under an objective it bounds every node by the best assignment
 // of each unit's empty cells, with each cell's weight split between its
 // row, column and region by a Lagrangian decomposition tuned on the root,

@@ -72,7 +72,9 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 
 	sv := solver{topo: topo, ctx: ctx, opts: opts, obj: bound, best: -1}
 	st := sv.start(p)
-	if bound == nil {
+	if bound == nil && topo.standard {
+		sv.searchBands(bandState{state: st})
+	} else if bound == nil {
 		sv.search(st)
 	} else if sv.settle(&st) {
 		// The split is tuned once, on the propagated root: the bounds of

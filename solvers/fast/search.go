@@ -19,7 +19,7 @@ type state struct {
 	placed [9]uint32
 	// dirty has bit d set when cand[d] changed since it was last searched
 	// for hidden singles, and bit lockedDirty+d since it was last searched
-	// for locked candidates.
+	// for locked candidates (or by triads, which replaces them).
 	dirty uint32
 	// near[d] holds the units to search for hidden singles of digit d+1
 	// when d only lost single cells (to other digits) since its last
@@ -49,6 +49,9 @@ type solver struct {
 	stop  bool
 	err   error
 	grid  solvers.Grid
+	// count holds, in binary, how many digits each triad may hold, as the
+	// last call of triads found them: what chooseBand picks from.
+	count [4]uint64
 }
 
 // start returns the state holding p's givens, before any deduction. The

@@ -22,6 +22,9 @@ type topology struct {
 	// stackKeep is the same for the columns of a stack (see
 	// stackTriplets).
 	stackKeep [512]uint16
+	// configs holds, for the standard boxes, what the configurations a
+	// digit has left in a band say about its triads (see configTable).
+	configs [512]uint64
 }
 
 // newTopology builds the masks for a 9x9 grid whose cell i lies in region
@@ -55,6 +58,7 @@ func (t *topology) init(region func(i int) int, extra []solvers.Unit) {
 	if t.standard {
 		t.bandKeep = bandKeepTable()
 		t.stackKeep = stackKeepTable(&t.bandKeep)
+		t.configs = configTable()
 	}
 	for c := 0; c < numCell; c++ {
 		var p board
