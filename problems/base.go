@@ -14,7 +14,8 @@ import (
 // files of its problem package. A problem's Go package embeds its directory
 // and a Base, and writes only what is specific to it:
 //
-//	//go:embed problem.yaml statement.md data
+//	//go:generate go run ../internal/mkstatement
+//	//go:embed problem.yaml statement.md statement.html data
 //	var files embed.FS
 //
 //	type problem struct{ problems.Base }
@@ -121,3 +122,7 @@ func (b Base) Tests() ([]Test, error) { return b.pkg.Tests() }
 
 // Statement returns the problem's statement.md (see [Package.Statement]).
 func (b Base) Statement() ([]byte, error) { return b.pkg.Statement() }
+
+// StatementHTML returns the problem's statement.html (see
+// [Package.StatementHTML]).
+func (b Base) StatementHTML() ([]byte, error) { return b.pkg.StatementHTML() }

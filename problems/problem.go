@@ -322,6 +322,16 @@ func (p *Package) Statement() ([]byte, error) {
 	return b, nil
 }
 
+// StatementHTML returns the package's statement.html: statement.md
+// rendered when it was written (go generate), with its raw HTML left out.
+func (p *Package) StatementHTML() ([]byte, error) {
+	b, err := fs.ReadFile(p.fsys, "statement.html")
+	if err != nil {
+		return nil, fmt.Errorf("problems: %w", err)
+	}
+	return b, nil
+}
+
 // Tests returns the package's tests: data/sample then data/secret, each
 // X.in paired with X.ans, in natural order (2 before 10).
 func (p *Package) Tests() ([]Test, error) {

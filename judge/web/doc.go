@@ -10,8 +10,8 @@
 // their author (a per-browser token, kept as a hash) and the admin; form
 // posts must be same-origin; sources are size-limited and submissions
 // rate-limited per client; every user string reaches HTML through
-// html/template's escaping, statements through goldmark with raw HTML
-// left out, and the pages' Content-Security-Policy runs no inline script
+// html/template's escaping, statements are HTML rendered from their
+// Markdown with its raw HTML left out (at go generate: internal/markdown), and the pages' Content-Security-Policy runs no inline script
 // (live updates are static/live.js). The JSON API takes only
 // application/json, which a page elsewhere cannot post without asking.
 //

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/markdown"
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
 	"github.com/sudoku-judge/sudoku-judge/judge/web"
@@ -115,13 +116,16 @@ func escapedOnly(t *testing.T, what, page string) {
 	}
 }
 
-// withStatement is a catalog problem with another statement.
+// withStatement is a catalog problem with another statement, rendered as
+// go generate renders a problem's statement.html.
 type withStatement struct {
 	problems.Problem
 	md string
 }
 
 func (p withStatement) Statement() ([]byte, error) { return []byte(p.md), nil }
+
+func (p withStatement) StatementHTML() ([]byte, error) { return markdown.Render([]byte(p.md)) }
 
 func TestUserStringsAreEscaped(t *testing.T) {
 	base, err := catalog.Lookup("poj3074")

@@ -97,7 +97,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	s.pages = t
-	if s.statements, err = renderStatements(cfg.Problems); err != nil {
+	if s.statements, err = statements(cfg.Problems); err != nil {
 		return nil, err
 	}
 	s.routes()

@@ -1,8 +1,11 @@
 package catalog
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/markdown"
 )
 
 func TestAll(t *testing.T) {
@@ -90,6 +93,34 @@ func TestEntryIDs(t *testing.T) {
 	for _, e := range entries() {
 		if got := e.new().ID(); got != e.id {
 			t.Errorf("entry %q builds problem %q", e.id, got)
+		}
+	}
+}
+
+// TestStatementHTML checks that every problem's statement.html is what its
+// statement.md renders to: the web judge shows the HTML, so an edit of the
+// Markdown without go generate would show the old text.
+func TestStatementHTML(t *testing.T) {
+	type statements interface {
+		Statement() ([]byte, error)
+		StatementHTML() ([]byte, error)
+	}
+	for _, p := range All() {
+		sp, ok := p.(statements)
+		if !ok {
+			t.Errorf("%s: no statement", p.ID())
+			continue
+		}
+		md, err := sp.Statement()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := markdown.Render(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := sp.StatementHTML(); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: statement.html is not statement.md rendered (%v): run go generate ./problems/%s", p.ID(), err, p.ID())
 		}
 	}
 }

@@ -15,7 +15,8 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
 
-//go:embed problem.yaml statement.md data
+//go:generate go run ../internal/mkstatement
+//go:embed problem.yaml statement.md statement.html data
 var files embed.FS
 
 // ID is the problem's stable name.
