@@ -51,7 +51,7 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 			if timeLimit < 0 {
 				return fmt.Errorf("solve: --time-limit %s: want a positive duration", timeLimit)
 			}
-			collectLess()
+			defer collectLess()()
 			name, input, err := readSolveInput(cmd.InOrStdin(), args)
 			if err != nil {
 				return fmt.Errorf("solve: %w", err)
@@ -122,9 +122,13 @@ func readAll(r io.Reader) ([]byte, error) {
 // case and answer until the output is written, so the live heap only grows
 // and the default pacing marks it over and over: on the 49,158 17-clue
 // puzzles that was a tenth of the run. The Go compiler raises its own
-// starting heap for the same reason.
-func collectLess() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+// starting heap for the same reason. The returned function puts the
+// setting back: the command may run inside a longer-lived process, such as
+// its tests.
+func collectLess() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
 	}
+	old := debug.SetGCPercent(400)
+	return func() { debug.SetGCPercent(old) }
 }
