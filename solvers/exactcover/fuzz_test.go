@@ -19,6 +19,8 @@ func FuzzSearch(f *testing.F) {
 	f.Add([]byte{4, 0, 2, 1, 1, 0b1111, 0, 0b1111, 0})
 	f.Add([]byte{4, 0, 2, 0, 1, 0b11, 0, 0b110, 0, 0b1100, 0})
 	f.Add([]byte{1, 3, 0, 0, 0, 0b1, 0, 0b110, 0, 0b1011, 0})
+	// Rows of four columns each: the search's quad path.
+	f.Add([]byte{5, 2, 0, 0, 0, 0b1111, 0, 0b1110000, 0, 0b1010101, 0, 0b11110, 0, 0b1100011, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := decode(data)
 		m, err := New(in.primary, in.secondary)

@@ -443,3 +443,64 @@ func TestCancel(t *testing.T) {
 		t.Errorf("search after cancellation: found %v, error %v", found, err)
 	}
 }
+
+// TestQuadCover checks that coverQuad and uncoverQuad, the search's
+// covers for matrices whose rows all have four nodes, change the matrix
+// exactly as coverRow and uncoverRow do: links, sizes and the forced list,
+// for every row and every row left after it.
+func TestQuadCover(t *testing.T) {
+	m := queens(t, 6) // 34 columns: the rows start after 2 unused nodes
+	if !m.quads() {
+		t.Fatal("queens(6) is not made of quads")
+	}
+	m.reserve()
+	type state struct {
+		nodes       []node
+		forced      []uint32
+		live, empty int
+	}
+	snap := func() state {
+		return state{slices.Clone(m.nodes), slices.Clone(m.forced[:m.nforced]), m.live, m.empty}
+	}
+	same := func(what string, got, want state) {
+		t.Helper()
+		if !slices.Equal(got.nodes, want.nodes) || !slices.Equal(got.forced, want.forced) ||
+			got.live != want.live || got.empty != want.empty {
+			t.Fatalf("%s: the matrix differs", what)
+		}
+	}
+	// check covers row r both ways, compares, and leaves it covered.
+	check := func(what string, r uint32) {
+		t.Helper()
+		before := snap()
+		m.coverRow(r)
+		after := snap()
+		m.uncoverRow(r)
+		same(what+": uncoverRow", snap(), before)
+		m.coverQuad(r)
+		same(what+": coverQuad", snap(), after)
+		m.uncoverQuad(r)
+		same(what+": uncoverQuad", snap(), before)
+		m.coverQuad(r)
+	}
+	for a := range m.NumRows() {
+		first, _ := m.rowNodes(a)
+		top := snap()
+		check(fmt.Sprintf("row %d", a), first)
+		// Every row still in a live primary column.
+		var rest []uint32
+		for h := range uint32(m.primary) {
+			if m.nodes[h].right < coveredBias {
+				for i := m.nodes[h].down; i != h; i = m.nodes[i].down {
+					rest = append(rest, i)
+				}
+			}
+		}
+		for _, i := range rest {
+			check(fmt.Sprintf("row %d then node %d", a, i), i)
+			m.uncoverQuad(i)
+		}
+		m.uncoverQuad(first)
+		same(fmt.Sprintf("row %d: uncovered", a), snap(), top)
+	}
+}

@@ -60,6 +60,10 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 	}
 	path := m.path[:0]
 	m.reserve()
+	cover, uncover := m.coverRow, m.uncoverRow
+	if m.quads() {
+		cover, uncover = m.coverQuad, m.uncoverQuad
+	}
 
 	// Seed the forced list with the columns that start with at most one
 	// row; from here on coverRow and uncoverRow keep it up to date.
@@ -120,7 +124,7 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 				}
 				r := nodes[c&mask].down
 				path = append(path, level{r, floor})
-				m.coverRow(r)
+				cover(r)
 				continue
 			}
 		}
@@ -133,13 +137,13 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 			}
 			top := len(path) - 1
 			r := path[top].row
-			m.uncoverRow(r)
+			uncover(r)
 			if r = nodes[r&mask].down; r == nodes[r&mask].col {
 				path = path[:top]
 				continue
 			}
 			path[top].row, floor = r, path[top].floor
-			m.coverRow(r)
+			cover(r)
 			break
 		}
 	}
