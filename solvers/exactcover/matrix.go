@@ -46,6 +46,7 @@ type Matrix struct {
 	stamp    uint32   // counts checkRow calls, to catch repeated columns
 
 	path      []level // search stack
+	small     *small  // the compact copy searched, when the matrix fits
 	out       []int   // rows handed to the visitor
 	searching bool    // a Search is running: the matrix must not change
 }
@@ -104,7 +105,7 @@ func (m *Matrix) Reset(primary, secondary int) error {
 	m.primary, m.columns = primary, n
 	m.nodes = m.nodes[:0]
 	// The rows start at a multiple of 4, after unused nodes if need be,
-	// so that rows of 4 are aligned: see coverQuad.
+	// so that rows of 4 are aligned: see quads.
 	m.reserveNodes(n + 3)
 	m.nodes = m.nodes[:(n+3)&^3]
 	clear(m.nodes[n:])
@@ -527,105 +528,10 @@ func (m *Matrix) uncoverRow(r uint32) {
 }
 
 // quads reports whether every row of m has four nodes, each row starting
-// at a multiple of 4, as a sudoku's rows do: then the search covers rows
-// with coverQuad and uncoverQuad.
+// at a multiple of 4, as a sudoku's rows do: then a row's other nodes are
+// found by arithmetic (see coverSmall).
 func (m *Matrix) quads() bool {
 	return len(m.batches) == 1 && m.batches[0].width == 4 && m.batches[0].node%4 == 0
-}
-
-// coverQuad is coverRow for a matrix of quads. The nodes of a row other
-// than i are found by arithmetic, in the order of the right links, rather
-// than by following the links: the three removals of a row no longer wait
-// on one another's loads, and the loop keeps fewer values in registers.
-func (m *Matrix) coverQuad(r uint32) {
-	nodes := m.nodes
-	nf := m.nforced
-	first := r &^ 3
-	for k := first; k < first+4; k++ {
-		h := nodes[k].col
-		if int(h) < m.primary {
-			nodes[h].right += coveredBias
-			m.live--
-		}
-		for i := nodes[h].down; i != k; i = nodes[i].down {
-			q := i &^ 3
-			nf = m.remove(nodes, q|(i+1)&3, nf)
-			nf = m.remove(nodes, q|(i+2)&3, nf)
-			nf = m.remove(nodes, q|(i+3)&3, nf)
-		}
-		for i := nodes[k].down; i != h; i = nodes[i].down {
-			q := i &^ 3
-			nf = m.remove(nodes, q|(i+1)&3, nf)
-			nf = m.remove(nodes, q|(i+2)&3, nf)
-			nf = m.remove(nodes, q|(i+3)&3, nf)
-		}
-	}
-	m.nforced = nf
-}
-
-// remove takes node j out of its column for coverQuad, pushing the column
-// on the forced list when it is left with one row or none. It returns the
-// new length of the list.
-func (m *Matrix) remove(nodes []node, j uint32, nf int) int {
-	n := &nodes[j]
-	u, d, c := n.up, n.down, n.col
-	nodes[u].down = d
-	nodes[d].up = u
-	s := nodes[c].right - 1
-	nodes[c].right = s
-	if s <= 1 {
-		m.forced[nf] = c
-		nf++
-		if s == 0 {
-			m.empty++
-		}
-	}
-	return nf
-}
-
-// uncoverQuad undoes coverQuad(r), as uncoverRow undoes coverRow.
-func (m *Matrix) uncoverQuad(r uint32) {
-	nodes := m.nodes
-	nf := m.nforced
-	first := r &^ 3
-	for k := first + 4; k > first; {
-		k--
-		h := nodes[k].col
-		for i := nodes[h].up; i != k; i = nodes[i].up {
-			q := i &^ 3
-			nf = m.restore(nodes, q|(i+1)&3, nf)
-			nf = m.restore(nodes, q|(i+2)&3, nf)
-			nf = m.restore(nodes, q|(i+3)&3, nf)
-		}
-		for i := nodes[k].up; i != h; i = nodes[i].up {
-			q := i &^ 3
-			nf = m.restore(nodes, q|(i+1)&3, nf)
-			nf = m.restore(nodes, q|(i+2)&3, nf)
-			nf = m.restore(nodes, q|(i+3)&3, nf)
-		}
-		if int(h) < m.primary {
-			nodes[h].right -= coveredBias
-			m.live++
-		}
-	}
-	m.nforced = nf
-}
-
-// restore puts node j back into its column, undoing remove.
-func (m *Matrix) restore(nodes []node, j uint32, nf int) int {
-	n := &nodes[j]
-	u, d, c := n.up, n.down, n.col
-	nodes[u].down = j
-	nodes[d].up = j
-	s := nodes[c].right
-	nodes[c].right = s + 1
-	if s <= 1 {
-		nf--
-		if s == 0 {
-			m.empty--
-		}
-	}
-	return nf
 }
 
 // A batch is a run of rows of one width added one after another, up to

@@ -444,49 +444,58 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestQuadCover checks that coverQuad and uncoverQuad, the search's
-// covers for matrices whose rows all have four nodes, change the matrix
-// exactly as coverRow and uncoverRow do: links, sizes and the forced list,
-// for every row and every row left after it.
-func TestQuadCover(t *testing.T) {
+// TestSmallCover checks that coverSmall and uncoverSmall change the
+// compact copy of a matrix of quads exactly as coverRow and uncoverRow
+// change the matrix: links, sizes and the forced list, for every row and
+// every row left after it.
+func TestSmallCover(t *testing.T) {
 	m := queens(t, 6) // 34 columns: the rows start after 2 unused nodes
-	if !m.quads() {
-		t.Fatal("queens(6) is not made of quads")
+	if !m.fitsSmall() {
+		t.Fatal("queens(6) does not fit the compact copy")
 	}
 	m.reserve()
+	m.small = new(small)
 	type state struct {
-		nodes       []node
 		forced      []uint32
 		live, empty int
 	}
-	snap := func() state {
-		return state{slices.Clone(m.nodes), slices.Clone(m.forced[:m.nforced]), m.live, m.empty}
+	snap := func() state { return state{slices.Clone(m.forced[:m.nforced]), m.live, m.empty} }
+	n := len(m.nodes)
+	// copyOf copies m.nodes into one of three compact copies: they are
+	// too large to allocate at every step.
+	copies := [3]*small{new(small), new(small), new(small)}
+	copyOf := func(k int) *small {
+		copies[k].load(m)
+		return copies[k]
 	}
-	same := func(what string, got, want state) {
+	same := func(what string, got, want *small, gotState, wantState state) {
 		t.Helper()
-		if !slices.Equal(got.nodes, want.nodes) || !slices.Equal(got.forced, want.forced) ||
-			got.live != want.live || got.empty != want.empty {
-			t.Fatalf("%s: the matrix differs", what)
+		if !slices.Equal(got.up[:n], want.up[:n]) || !slices.Equal(got.down[:n], want.down[:n]) ||
+			!slices.Equal(got.col[:n], want.col[:n]) || !slices.Equal(got.size[:m.columns], want.size[:m.columns]) {
+			t.Fatalf("%s: the links differ", what)
+		}
+		if !slices.Equal(gotState.forced, wantState.forced) || gotState.live != wantState.live || gotState.empty != wantState.empty {
+			t.Fatalf("%s: forced, live, empty %v, want %v", what, gotState, wantState)
 		}
 	}
-	// check covers row r both ways, compares, and leaves it covered.
+	// check covers row r both ways from the current state and compares.
 	check := func(what string, r uint32) {
 		t.Helper()
-		before := snap()
+		m.small.load(m)
+		before, beforeState := copyOf(0), snap()
 		m.coverRow(r)
-		after := snap()
+		after, afterState := copyOf(1), snap()
 		m.uncoverRow(r)
-		same(what+": uncoverRow", snap(), before)
-		m.coverQuad(r)
-		same(what+": coverQuad", snap(), after)
-		m.uncoverQuad(r)
-		same(what+": uncoverQuad", snap(), before)
-		m.coverQuad(r)
+		same(what+": uncoverRow", copyOf(2), before, snap(), beforeState)
+		m.coverSmall(uint16(r))
+		same(what+": coverSmall", m.small, after, snap(), afterState)
+		m.uncoverSmall(uint16(r))
+		same(what+": uncoverSmall", m.small, before, snap(), beforeState)
 	}
 	for a := range m.NumRows() {
 		first, _ := m.rowNodes(a)
-		top := snap()
 		check(fmt.Sprintf("row %d", a), first)
+		m.coverRow(first)
 		// Every row still in a live primary column.
 		var rest []uint32
 		for h := range uint32(m.primary) {
@@ -498,9 +507,39 @@ func TestQuadCover(t *testing.T) {
 		}
 		for _, i := range rest {
 			check(fmt.Sprintf("row %d then node %d", a, i), i)
-			m.uncoverQuad(i)
 		}
-		m.uncoverQuad(first)
-		same(fmt.Sprintf("row %d: uncovered", a), snap(), top)
+		m.uncoverRow(first)
+	}
+}
+
+// TestSmallSameSearch searches queens on the compact copy and, with a
+// private secondary column added to each row so that the rows are no
+// longer quads, on the matrix itself: the same solutions in the same
+// order, the same nodes and guesses.
+func TestSmallSameSearch(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		m := queens(t, n)
+		if !m.fitsSmall() {
+			t.Fatalf("queens(%d) does not fit the compact copy", n)
+		}
+		// The same rows, each with a column of its own after the others.
+		cols := m.NumColumns()
+		g, err := New(m.NumPrimary(), cols-m.NumPrimary()+m.NumRows())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := range m.NumRows() {
+			if _, err := g.AddRow(append(m.Row(r), cols+r)...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.fitsSmall() {
+			t.Fatal("rows of 5 fit the compact copy")
+		}
+		sols, st := solutions(t, m)
+		gsols, gst := solutions(t, g)
+		if !slices.EqualFunc(sols, gsols, slices.Equal) || st != gst {
+			t.Errorf("queens(%d): compact copy %v %+v, matrix %v %+v", n, sols, st, gsols, gst)
+		}
 	}
 }

@@ -60,10 +60,6 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 	}
 	path := m.path[:0]
 	m.reserve()
-	cover, uncover := m.coverRow, m.uncoverRow
-	if m.quads() {
-		cover, uncover = m.coverQuad, m.uncoverQuad
-	}
 
 	// Seed the forced list with the columns that start with at most one
 	// row; from here on coverRow and uncoverRow keep it up to date.
@@ -81,6 +77,9 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 	defer func() { m.nforced, m.empty = base, empty }()
 	// Entries of forced below floor belong to covered columns.
 	floor := uint32(base)
+	if m.fitsSmall() {
+		return m.searchSmall(ctx, visit, path, floor)
+	}
 	countdown := checkEvery
 
 	for {
@@ -124,7 +123,7 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 				}
 				r := nodes[c&mask].down
 				path = append(path, level{r, floor})
-				cover(r)
+				m.coverRow(r)
 				continue
 			}
 		}
@@ -137,13 +136,13 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 			}
 			top := len(path) - 1
 			r := path[top].row
-			uncover(r)
+			m.uncoverRow(r)
 			if r = nodes[r&mask].down; r == nodes[r&mask].col {
 				path = path[:top]
 				continue
 			}
 			path[top].row, floor = r, path[top].floor
-			cover(r)
+			m.coverRow(r)
 			break
 		}
 	}
