@@ -82,68 +82,38 @@ func dropBit(cand *[9]board, w int, i uint) uint32 {
 	return uint32(h)
 }
 
-// countLo counts the candidates of the cells todo of the lo words,
-// bit-sliced: ones marks cells with at least one, twos with two or more.
-// Unrolled: the loop costs as much as the work.
-func countLo(cand *[9]board, todo uint64) (ones, twos uint64) {
-	ones = cand[0].lo & todo
-	x1 := cand[1].lo & todo
-	twos |= ones & x1
-	ones |= x1
-	x2 := cand[2].lo & todo
-	twos |= ones & x2
-	ones |= x2
-	x3 := cand[3].lo & todo
-	twos |= ones & x3
-	ones |= x3
-	x4 := cand[4].lo & todo
-	twos |= ones & x4
-	ones |= x4
-	x5 := cand[5].lo & todo
-	twos |= ones & x5
-	ones |= x5
-	x6 := cand[6].lo & todo
-	twos |= ones & x6
-	ones |= x6
-	x7 := cand[7].lo & todo
-	twos |= ones & x7
-	ones |= x7
-	x8 := cand[8].lo & todo
-	twos |= ones & x8
-	ones |= x8
-	return ones, twos
-}
-
-// countHi counts the candidates of the cells todo of the hi words,
-// bit-sliced: ones marks cells with at least one, twos with two or more.
-// Unrolled: the loop costs as much as the work.
-func countHi(cand *[9]board, todo uint64) (ones, twos uint64) {
-	ones = cand[0].hi & todo
-	x1 := cand[1].hi & todo
-	twos |= ones & x1
-	ones |= x1
-	x2 := cand[2].hi & todo
-	twos |= ones & x2
-	ones |= x2
-	x3 := cand[3].hi & todo
-	twos |= ones & x3
-	ones |= x3
-	x4 := cand[4].hi & todo
-	twos |= ones & x4
-	ones |= x4
-	x5 := cand[5].hi & todo
-	twos |= ones & x5
-	ones |= x5
-	x6 := cand[6].hi & todo
-	twos |= ones & x6
-	ones |= x6
-	x7 := cand[7].hi & todo
-	twos |= ones & x7
-	ones |= x7
-	x8 := cand[8].hi & todo
-	twos |= ones & x8
-	ones |= x8
-	return ones, twos
+// countCands counts the candidates of the cells todo, bit-sliced: ones
+// marks cells with at least one, twos with two or more. Both words in one
+// call, unrolled: the loop and the calls cost as much as the work.
+func countCands(cand *[9]board, todo board) (ones, twos board) {
+	lo, hi := todo.lo, todo.hi
+	o, h := cand[0].lo&lo, cand[0].hi&hi
+	var t, u uint64
+	x, y := cand[1].lo&lo, cand[1].hi&hi
+	t, u = o&x, h&y
+	o, h = o|x, h|y
+	x, y = cand[2].lo&lo, cand[2].hi&hi
+	t, u = t|o&x, u|h&y
+	o, h = o|x, h|y
+	x, y = cand[3].lo&lo, cand[3].hi&hi
+	t, u = t|o&x, u|h&y
+	o, h = o|x, h|y
+	x, y = cand[4].lo&lo, cand[4].hi&hi
+	t, u = t|o&x, u|h&y
+	o, h = o|x, h|y
+	x, y = cand[5].lo&lo, cand[5].hi&hi
+	t, u = t|o&x, u|h&y
+	o, h = o|x, h|y
+	x, y = cand[6].lo&lo, cand[6].hi&hi
+	t, u = t|o&x, u|h&y
+	o, h = o|x, h|y
+	x, y = cand[7].lo&lo, cand[7].hi&hi
+	t, u = t|o&x, u|h&y
+	o, h = o|x, h|y
+	x, y = cand[8].lo&lo, cand[8].hi&hi
+	t, u = t|o&x, u|h&y
+	o, h = o|x, h|y
+	return board{o, h}, board{t, u}
 }
 
 // propagate applies naked and hidden singles until neither finds anything.
@@ -155,12 +125,11 @@ func (sv *solver) propagate(st *state) bool {
 		if st.todo.isZero() {
 			return true
 		}
-		ones, twos := countLo(&st.cand, st.todo.lo)
-		onesHi, twosHi := countHi(&st.cand, st.todo.hi)
-		if st.todo.lo&^ones != 0 || st.todo.hi&^onesHi != 0 {
+		ones, twos := countCands(&st.cand, st.todo)
+		if !st.todo.andNot(ones).isZero() {
 			return false
 		}
-		if sLo, sHi := ones&^twos, onesHi&^twosHi; sLo|sHi != 0 {
+		if sLo, sHi := ones.lo&^twos.lo, ones.hi&^twos.hi; sLo|sHi != 0 {
 			if bits.OnesCount64(sLo)+bits.OnesCount64(sHi) <= 2 {
 				// Few singles: cell by cell, finding each one's digit
 				// costs less than a walk over the digits. An earlier

@@ -25,6 +25,9 @@ type topology struct {
 	// configs holds, for the standard boxes, what the configurations a
 	// digit has left in a band say about its triads (see configTable).
 	configs [512]uint64
+	// bandCells holds the cells of a band's horizontal triads by their
+	// nine bits, for the standard boxes.
+	bandCells [512]uint32
 }
 
 // newTopology builds the masks for a 9x9 grid whose cell i lies in region
@@ -59,6 +62,7 @@ func (t *topology) init(region func(i int) int, extra []solvers.Unit) {
 		t.bandKeep = bandKeepTable()
 		t.stackKeep = stackKeepTable(&t.bandKeep)
 		t.configs = configTable()
+		t.bandCells = bandCellsTable()
 	}
 	for c := 0; c < numCell; c++ {
 		var p board

@@ -68,19 +68,26 @@ func peerTriads(w uint64) uint64 {
 }
 
 // triadCells returns the cells of the triads w.
-func triadCells(w uint64) board {
-	h, v := w&triadsH, transpose(w>>32&triadsH)
+func (t *topology) triadCells(w uint64) board {
+	cells := &t.bandCells
+	v := transpose(w >> 32 & triadsH)
 	return board{
-		lo: bandCells(h&511) | bandCells(h>>9&511)<<27 | (v&511)*bandCol | (v>>9&511)*bandCol<<27,
-		hi: bandCells(h>>18&511) | (v>>18&511)*bandCol,
+		lo: uint64(cells[w&511]) | uint64(cells[w>>9&511])<<27 | (v&511)*bandCol | (v>>9&511)*bandCol<<27,
+		hi: uint64(cells[w>>18&511]) | (v>>18&511)*bandCol,
 	}
 }
 
-// bandCells returns the cells of one band's horizontal triads x, row r's
-// box j at bit 3r+j.
-func bandCells(x uint64) uint64 {
-	y := x&7 | (x>>3&7)<<9 | (x>>6&7)<<18 // at 9r+j
-	return (y&bandCol | (y&(bandCol<<1))<<2 | (y&(bandCol<<2))<<4) * 7
+// bandCellsTable returns the cells of one band's horizontal triads by
+// their nine bits, row r's box j at bit 3r+j.
+func bandCellsTable() (t [512]uint32) {
+	for x := range t {
+		for b := 0; b < 9; b++ {
+			if x>>b&1 != 0 {
+				t[x] |= 7 << (9*(b/3) + 3*(b%3))
+			}
+		}
+	}
+	return t
 }
 
 // A bandState is a state with the triads of each digit, as triads last
@@ -164,7 +171,7 @@ func (sv *solver) triads(st *bandState) (changed, ok bool) {
 		if keep != w {
 			// An empty block leaves the digit a line without a
 			// place, which the singles find.
-			st.cand[d] = st.cand[d].andNot(triadCells(w &^ keep))
+			st.cand[d] = st.cand[d].andNot(sv.topo.triadCells(w &^ keep))
 			st.dirty |= touched(1 << uint(d))
 			changed = true
 			w = keep
@@ -205,7 +212,7 @@ func (sv *solver) triads(st *bandState) (changed, ok bool) {
 			drop |= peerTriads(n) &^ n & w
 		}
 		if drop != 0 {
-			st.cand[d] = st.cand[d].andNot(triadCells(drop))
+			st.cand[d] = st.cand[d].andNot(sv.topo.triadCells(drop))
 			st.dirty |= touched(1 << uint(d))
 			changed = true
 		}
@@ -242,11 +249,13 @@ func configTable() (t [512]uint64) {
 // and in it a digit with the fewest (two configurations when there is
 // one). It reports false when every band is fixed.
 func (sv *solver) chooseBand(st *bandState) (b, d int, ok bool) {
+	c := &sv.count
+	sum := [6]int{
+		blockSum(c, 511), blockSum(c, 511<<9), blockSum(c, 511<<18),
+		blockSum(c, 511<<32), blockSum(c, 511<<41), blockSum(c, 511<<50),
+	}
 	best := 1 << 30
-	for i := 0; i < 6; i++ {
-		blk := uint64(511) << blockShift(i)
-		n := bits.OnesCount64(sv.count[0]&blk) + 2*bits.OnesCount64(sv.count[1]&blk) +
-			4*bits.OnesCount64(sv.count[2]&blk) + 8*bits.OnesCount64(sv.count[3]&blk)
+	for i, n := range sum {
 		if n > 27 && n < best {
 			best, b = n, i
 		}
@@ -266,6 +275,12 @@ func (sv *solver) chooseBand(st *bandState) (b, d int, ok bool) {
 		}
 	}
 	return b, d, true
+}
+
+// blockSum returns the digits the triads of block blk may hold, summed.
+func blockSum(c *[4]uint64, blk uint64) int {
+	return bits.OnesCount64(c[0]&blk) + 2*bits.OnesCount64(c[1]&blk) +
+		4*bits.OnesCount64(c[2]&blk) + 8*bits.OnesCount64(c[3]&blk)
 }
 
 // blockShift returns where block b starts in a triad word: bands 0-2,
@@ -289,7 +304,7 @@ func (sv *solver) guessBand(st *bandState, b, d int) {
 	sv.stats.Guesses++
 	for ; bits.OnesCount8(left) > 1; left &= left - 1 {
 		child := *st
-		drop := triadCells(uint64(511&^configs[bits.TrailingZeros8(left)]) << shift)
+		drop := sv.topo.triadCells(uint64(511&^configs[bits.TrailingZeros8(left)]) << shift)
 		child.cand[d] = child.cand[d].andNot(drop)
 		child.dirty |= touched(1 << uint(d))
 		sv.searchBands(child)
@@ -297,7 +312,7 @@ func (sv *solver) guessBand(st *bandState, b, d int) {
 			return
 		}
 	}
-	drop := triadCells(uint64(511&^configs[bits.TrailingZeros8(left)]) << shift)
+	drop := sv.topo.triadCells(uint64(511&^configs[bits.TrailingZeros8(left)]) << shift)
 	st.cand[d] = st.cand[d].andNot(drop)
 	st.dirty |= touched(1 << uint(d))
 }

@@ -54,8 +54,9 @@ func randomBoard(rng *rand.Rand, sparse bool) board {
 // triads' definitions on random boards.
 func TestTriadWord(t *testing.T) {
 	ts := refTriads()
+	topo := standardTopology()
 	for _, x := range ts {
-		if got := triadCells(1 << x.bit); got != x.cells {
+		if got := topo.triadCells(1 << x.bit); got != x.cells {
 			t.Fatalf("triadCells(bit %d) = %#x %#x, want %#x %#x", x.bit, got.lo, got.hi, x.cells.lo, x.cells.hi)
 		}
 	}
