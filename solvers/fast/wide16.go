@@ -39,6 +39,11 @@ type state16 struct {
 	// searched for hidden singles, and locked bit d since it was last
 	// searched for locked candidates.
 	singles, locked uint16
+	// near holds the cells solved since hidden singles last looked, and
+	// nearDigits the digits that lost one of them to another digit: their
+	// hidden singles can only lie in those cells' units.
+	near       band16
+	nearDigits uint16
 }
 
 // A solver16 is the mutable context of one Search of a standard 16x16
@@ -155,12 +160,31 @@ func (st *state16) choose() (int, uint32) {
 
 // digitsAt returns the candidates of cell c, bit d for digit d+1.
 func (st *state16) digitsAt(c int) uint32 {
-	w, i := c>>6, uint(c&63)
-	var m uint32
-	for d := range st.cand {
-		m |= uint32(st.cand[d][w]>>i&1) << d
-	}
-	return m
+	return uint32(st.digits(c>>6, uint(c&63)))
+}
+
+// digits returns the candidates of the cell at bit i of word w.
+// Unrolled: the loop costs twice the work.
+func (st *state16) digits(w int, i uint) uint16 {
+	b := &st.cand
+	w &= 3
+	i &= 63
+	return uint16(b[0][w]>>i&1 |
+		b[1][w]>>i&1<<1 |
+		b[2][w]>>i&1<<2 |
+		b[3][w]>>i&1<<3 |
+		b[4][w]>>i&1<<4 |
+		b[5][w]>>i&1<<5 |
+		b[6][w]>>i&1<<6 |
+		b[7][w]>>i&1<<7 |
+		b[8][w]>>i&1<<8 |
+		b[9][w]>>i&1<<9 |
+		b[10][w]>>i&1<<10 |
+		b[11][w]>>i&1<<11 |
+		b[12][w]>>i&1<<12 |
+		b[13][w]>>i&1<<13 |
+		b[14][w]>>i&1<<14 |
+		b[15][w]>>i&1<<15)
 }
 
 // visit hands the solved state st to the tally.
