@@ -126,24 +126,30 @@ func (st *state16) choose() (int, uint32) {
 		}
 		pairs[w] = twos &^ threes
 	}
-	best, most := -1, -1
-	var digits uint32
-	for w, x := range pairs {
-		for ; x != 0; x &= x - 1 {
-			c := w<<6 | bits.TrailingZeros64(x)
-			m := st.digitsAt(c)
-			a, b := &st.cand[bits.TrailingZeros32(m)], &st.cand[bits.TrailingZeros32(m&(m-1))]
-			near := peers16(c)
-			n := 0
-			for v, p := range pairs {
-				n += 4*(bits.OnesCount64(a[v]&p&near[v])+bits.OnesCount64(b[v]&p&near[v])) +
-					bits.OnesCount64(st.todo[v]&near[v])
-			}
-			if n > most {
-				best, most, digits = c, n, m
+	// score[c] counts, for each candidate d of c, the bivalue peers of
+	// c that have d: walked digit by digit, no cell's candidates are
+	// gathered but the chosen one's.
+	var score [numCell16]int16
+	for d := range st.cand {
+		b := &st.cand[d]
+		p := band16{b[0] & pairs[0], b[1] & pairs[1], b[2] & pairs[2], b[3] & pairs[3]}
+		for w, x := range p {
+			for ; x != 0; x &= x - 1 {
+				c := w<<6 | bits.TrailingZeros64(x)
+				score[c] += int16(p.count(peers16(c)))
 			}
 		}
 	}
+	best, most := -1, -1
+	for w, x := range pairs {
+		for ; x != 0; x &= x - 1 {
+			c := w<<6 | bits.TrailingZeros64(x)
+			if n := 4*int(score[c]) + st.todo.count(peers16(c)); n > most {
+				best, most = c, n
+			}
+		}
+	}
+	var digits uint32
 	if best < 0 {
 		fewest := 17
 		for w, x := range st.todo {
@@ -155,7 +161,16 @@ func (st *state16) choose() (int, uint32) {
 			}
 		}
 	}
+	if digits == 0 {
+		digits = st.digitsAt(best)
+	}
 	return best, digits
+}
+
+// count returns the number of cells in both b and o.
+func (b *band16) count(o band16) int {
+	return bits.OnesCount64(b[0]&o[0]) + bits.OnesCount64(b[1]&o[1]) +
+		bits.OnesCount64(b[2]&o[2]) + bits.OnesCount64(b[3]&o[3])
 }
 
 // digitsAt returns the candidates of cell c, bit d for digit d+1.

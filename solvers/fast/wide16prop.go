@@ -54,7 +54,6 @@ func (st *state16) dropCell(w int, i uint) uint16 {
 // a candidate. It reports false when it finds a contradiction: a cell
 // without a candidate or a unit without a place for some digit.
 func (st *state16) propagate() bool {
-	pairs := true
 	for {
 		if st.todo == (band16{}) {
 			return true
@@ -72,14 +71,9 @@ func (st *state16) propagate() bool {
 			}
 			continue
 		}
-		if st.locked != 0 && st.lockedCandidates() {
-			continue
-		}
-		// Hidden pairs, once a node: a second look finds little.
-		if !pairs || !st.hiddenPairs() {
+		if st.locked == 0 || !st.lockedCandidates() {
 			return true
 		}
-		pairs = false
 	}
 }
 
@@ -88,12 +82,7 @@ func (st *state16) propagate() bool {
 func (st *state16) nakedSingles() (placed, ok bool) {
 	var singles band16
 	for w, todo := range st.todo {
-		var ones, twos uint64
-		for d := range st.cand {
-			x := st.cand[d][w]
-			twos |= ones & x
-			ones |= x
-		}
+		ones, twos := st.count(w)
 		if todo&^ones != 0 {
 			return false, false
 		}
@@ -115,6 +104,26 @@ func (st *state16) nakedSingles() (placed, ok bool) {
 		}
 	}
 	return true, true
+}
+
+// count returns the cells of word w with at least one candidate and those
+// with two or more, summed as a tree: four digits, then four sums.
+func (st *state16) count(w int) (ones, twos uint64) {
+	b := &st.cand
+	w &= 3
+	o0, t0 := sum4(b[0][w], b[1][w], b[2][w], b[3][w])
+	o1, t1 := sum4(b[4][w], b[5][w], b[6][w], b[7][w])
+	o2, t2 := sum4(b[8][w], b[9][w], b[10][w], b[11][w])
+	o3, t3 := sum4(b[12][w], b[13][w], b[14][w], b[15][w])
+	oa, ob := o0|o1, o2|o3
+	return oa | ob, t0 | t1 | t2 | t3 | o0&o1 | o2&o3 | oa&ob
+}
+
+// sum4 returns the bits set in at least one of a, b, c, d and in two or
+// more.
+func sum4(a, b, c, d uint64) (ones, twos uint64) {
+	ab, cd := a|b, c|d
+	return ab | cd, a&b | c&d | ab&cd
 }
 
 // hiddenSingles places, for each digit whose board changed, the cells that
@@ -214,38 +223,49 @@ func (st *state16) unitSingles(d, w int, i uint) bool {
 }
 
 // alone16 returns the cells of b that are alone in their row, column or
-// box, and false if one of those units has no cell of b. Each count is
-// bit-sliced, as in singles.go: o marks the runs of cells with at least
-// one of b, t those with two or more, and merging two runs shifted k apart
-// doubles their length; read at a unit's first cell, a run of the unit's
-// length tells its count.
+// box, and false if one of those units has no cell of b. A row of 16 bits
+// is tested with x&(x-1) on the four rows of a word at once. Boxes and
+// columns are counted bit-sliced, as in singles.go: o marks the runs of
+// cells with at least one of b, t those with two or more, and merging two
+// runs shifted k apart doubles their length; read at a unit's first cell,
+// a run of the unit's length tells its count.
 func alone16(b *band16) (alone band16, ok bool) {
-	ok = true
-	var co, ct uint64 // the columns, summed over the words
+	const high = 0x8000_8000_8000_8000 // the last cell of each row
+	var co, ct, bad uint64             // the columns, summed over the words
 	for w, x := range b {
+		// Rows: x&(x-1), row by row, leaves a row empty when it had one
+		// cell. (An empty row borrows from the next, which is then
+		// wrong, but an empty row fails the search anyway.)
+		rows := nonEmpty16(x)
+		one := rows &^ nonEmpty16(x&(x-rows16))
+		// Boxes: a row's cells in a box, then the box's four rows.
 		o1, t1 := x|x>>1, x&(x>>1)
-		o2, t2 := o1|o1>>2, t1|t1>>2|o1&(o1>>2) // a row's cells in a box
-		o3, t3 := o2|o2>>4, t2|t2>>4|o2&(o2>>4)
-		o4, t4 := o3|o3>>8, t3|t3>>8|o3&(o3>>8) // rows
+		o2, t2 := o1|o1>>2, t1|t1>>2|o1&(o1>>2)
 		p1, q1 := o2|o2>>16, t2|t2>>16|o2&(o2>>16)
-		p2, q2 := p1|p1>>32, q1|q1>>32|p1&(p1>>32) // boxes
+		p2, q2 := p1|p1>>32, q1|q1>>32|p1&(p1>>32)
+		// The word's columns.
 		c1, d1 := x|x>>16, x&(x>>16)
-		c2, d2 := c1|c1>>32, d1|d1>>32|c1&(c1>>32) // the word's columns
+		c2, d2 := c1|c1>>32, d1|d1>>32|c1&(c1>>32)
 		ct |= d2 | co&c2
 		co |= c2
-		if o4&rows16 != rows16 || p2&boxes16 != boxes16 {
-			ok = false
-		}
-		alone[w] = x & ((o4&^t4&rows16)*row16 | (p2&^q2&boxes16)*box16)
+		bad |= (rows ^ high) | (p2&boxes16 ^ boxes16)
+		alone[w] = x & ((one>>15)*row16 | (p2&^q2&boxes16)*box16)
 	}
-	if co&row16 != row16 {
+	if bad != 0 || co&row16 != row16 {
 		return band16{}, false
 	}
 	cols := (co &^ ct & row16) * rows16
 	for w, x := range b {
 		alone[w] |= x & cols
 	}
-	return alone, ok
+	return alone, true
+}
+
+// nonEmpty16 returns, at the last cell of each row of x, whether the row
+// has a cell.
+func nonEmpty16(x uint64) uint64 {
+	const low = 0x7FFF_7FFF_7FFF_7FFF
+	return (x&low + low | x) &^ low
 }
 
 // lockedCandidates applies locked candidates to each digit whose board
@@ -323,143 +343,4 @@ func locked16(b *band16) (out band16) {
 		}
 	}
 	return out
-}
-
-// hiddenPairs applies hidden pairs: when two digits have the same two
-// places in a unit, those two cells lose every other digit. It reports
-// whether it removed any candidate.
-func (st *state16) hiddenPairs() bool {
-	// By unit, the digits with exactly two places there.
-	var rows, cols, boxes [16]uint16
-	for d := range st.cand {
-		r, c, b := twoPlaces16(&st.cand[d])
-		for ; r != 0; r &= r - 1 {
-			rows[bits.TrailingZeros16(r)] |= 1 << d
-		}
-		for ; c != 0; c &= c - 1 {
-			cols[bits.TrailingZeros16(c)] |= 1 << d
-		}
-		for ; b != 0; b &= b - 1 {
-			boxes[bits.TrailingZeros16(b)] |= 1 << d
-		}
-	}
-	// A digit's places in a unit are its key there: the bits of the
-	// unit's word for a row or box; for a column, its bits of the four
-	// words, word v's shifted by v.
-	removed := false
-	var keys pairKeys
-	for u := range 16 {
-		w := u >> 2
-		if ds := rows[u]; ds&(ds-1) != 0 {
-			keys.reset()
-			mask := uint64(row16) << (16 * (u & 3))
-			for ; ds != 0; ds &= ds - 1 {
-				d := bits.TrailingZeros16(ds)
-				if k, e := keys.add(d, st.cand[d][w]&mask); e >= 0 {
-					var c band16
-					c[w] = k
-					removed = st.keepOnly(c, 1<<d|1<<e) || removed
-				}
-			}
-		}
-		if ds := boxes[u]; ds&(ds-1) != 0 {
-			keys.reset()
-			mask := uint64(box16) << (4 * (u & 3))
-			for ; ds != 0; ds &= ds - 1 {
-				d := bits.TrailingZeros16(ds)
-				if k, e := keys.add(d, st.cand[d][w]&mask); e >= 0 {
-					var c band16
-					c[w] = k
-					removed = st.keepOnly(c, 1<<d|1<<e) || removed
-				}
-			}
-		}
-		if ds := cols[u]; ds&(ds-1) != 0 {
-			keys.reset()
-			for ; ds != 0; ds &= ds - 1 {
-				d := bits.TrailingZeros16(ds)
-				b := &st.cand[d]
-				k := b[0]>>u&rows16 | b[1]>>u&rows16<<1 | b[2]>>u&rows16<<2 | b[3]>>u&rows16<<3
-				if k, e := keys.add(d, k); e >= 0 {
-					c := band16{k & rows16 << u, k >> 1 & rows16 << u, k >> 2 & rows16 << u, k >> 3 & rows16 << u}
-					removed = st.keepOnly(c, 1<<d|1<<e) || removed
-				}
-			}
-		}
-	}
-	return removed
-}
-
-// pairKeys holds the keys of the digits seen so far in one unit.
-type pairKeys struct {
-	keys   [16]uint64
-	digits [16]int
-	n      int
-}
-
-func (p *pairKeys) reset() { p.n = 0 }
-
-// add records digit d's key k and returns it with an earlier digit of the
-// same key, or -1 if there is none.
-func (p *pairKeys) add(d int, k uint64) (uint64, int) {
-	e := -1
-	for j, kj := range p.keys[:p.n] {
-		if kj == k {
-			e = p.digits[j]
-			break
-		}
-	}
-	p.keys[p.n&15], p.digits[p.n&15] = k, d
-	p.n++
-	return k, e
-}
-
-// keepOnly removes every digit but those of keep from cells, and reports
-// whether any went.
-func (st *state16) keepOnly(cells band16, keep uint16) bool {
-	removed := false
-	for e := range st.cand {
-		b := &st.cand[e]
-		if keep>>e&1 == 0 && b[0]&cells[0]|b[1]&cells[1]|b[2]&cells[2]|b[3]&cells[3] != 0 {
-			for v := range b {
-				b[v] &^= cells[v]
-			}
-			st.singles |= 1 << e
-			st.locked |= 1 << e
-			removed = true
-		}
-	}
-	return removed
-}
-
-// twoPlaces16 returns the rows, columns and boxes in which b, a digit's
-// board, has exactly two cells, bit u for unit u. Rows and boxes are
-// counted by adding bits within a word (per row of 16 bits, per box of
-// four rows of four bits); columns, whose cells lie one a row, are
-// counted bit-sliced over the rows: at least one, two, three.
-func twoPlaces16(b *band16) (rows, cols, boxes uint16) {
-	var o, t, h uint64
-	for w, x := range b {
-		n2 := x - x>>1&0x5555_5555_5555_5555
-		n4 := n2&0x3333_3333_3333_3333 + n2>>2&0x3333_3333_3333_3333 // per box row
-		n8 := (n4 + n4>>4) & 0x0F0F_0F0F_0F0F_0F0F
-		n16 := (n8 + n8>>8) & 0x001F_001F_001F_001F // per row
-		eq := ^(n16 ^ 0x0002_0002_0002_0002 + 0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000
-		eq >>= 15
-		rows |= uint16(eq|eq>>15|eq>>30|eq>>45) & 0xF << (4 * w)
-		// Boxes 0 and 2 in the even nibbles, 1 and 3 in the odd ones,
-		// each summed over the four rows into a byte.
-		even, odd := n4&0x0F0F_0F0F_0F0F_0F0F, n4>>4&0x0F0F_0F0F_0F0F_0F0F
-		even += even>>16 + even>>32 + even>>48
-		odd += odd>>16 + odd>>32 + odd>>48
-		v := uint32(even&0xFFFF | odd&0xFFFF<<16) // boxes 0, 2, 1, 3
-		e := ^(v ^ 0x0202_0202 + 0x7F7F_7F7F) & 0x8080_8080
-		boxes |= uint16(e>>7&1|e>>22&2|e>>13&4|e>>28&8) << (4 * w)
-		o1, t1 := x|x>>16, x&(x>>16)
-		o2, t2, h2 := o1|o1>>32, t1|t1>>32|o1&(o1>>32), t1&(o1>>32)|o1&(t1>>32)
-		h |= h2 | t&o2 | o&t2
-		t |= t2 | o&o2
-		o |= o2
-	}
-	return rows, uint16(t &^ h), boxes
 }
