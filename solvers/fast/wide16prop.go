@@ -6,8 +6,15 @@ import "math/bits"
 // gets it back and loses the cell's peers.
 func (st *state16) place(d, c int) {
 	w, i := c>>6&3, uint(c&63)
-	m := uint64(1) << i
-	had := st.dropCell(w, i)
+	st.settle(d, w, i, st.dropCell(w, i))
+}
+
+// settle solves the cell at bit i of word w, which other digits no longer
+// have, with digit d: d loses the cell's peers. had holds the digits that
+// had the cell.
+func (st *state16) settle(d, w int, i uint, had uint16) {
+	w &= 3
+	m := uint64(1) << (i & 63)
 	col := uint64(rows16) << (i & 15)
 	b := &st.cand[d&15]
 	b[0] &^= col
@@ -19,8 +26,10 @@ func (st *state16) place(d, c int) {
 	d &= 15
 	st.singles |= 1 << d
 	st.locked |= had | 1<<d
-	st.near[w] |= m
-	st.nearDigits |= had &^ (1 << d)
+	if had != 1<<d {
+		st.near[w] |= m
+		st.nearDigits |= had &^ (1 << d)
+	}
 }
 
 // dropCell clears bit i of word w in every digit's board and returns the
@@ -100,7 +109,8 @@ func (st *state16) nakedSingles() (placed, ok bool) {
 			if m == 0 {
 				return false, false
 			}
-			st.place(bits.TrailingZeros16(m), w<<6|int(i))
+			// The cell has one candidate: no other digit loses it.
+			st.settle(bits.TrailingZeros16(m), w, i, m)
 		}
 	}
 	return true, true
