@@ -13,6 +13,7 @@ import (
 
 //go:embed testdata/unbiased.txt testdata/17clue.txt testdata/top95.txt testdata/top1465.txt
 //go:embed testdata/hardest11plus.txt testdata/hardest1106.txt testdata/serg.txt testdata/gen16.txt
+//go:embed testdata/gen25.txt
 var testdata embed.FS
 
 // Testdata returns the embedded puzzle sets as a file system whose root

@@ -42,6 +42,10 @@ func Sets() []Set {
 		{"serg", "serg.txt", false, "first 2,000 of serg's 10,000 puzzles, each with 2 or more solutions", nil},
 		{"gen16", "gen16.txt", true, "100 generated 16x16 puzzles with 100 givens (problems/gen)", map[string]string{
 			"naive": "takes minutes on 16x16 grids", "mrv": "takes minutes on 16x16 grids"}},
+		{"gen25", "gen25.txt", true, "12 generated 25x25 puzzles with 300 givens (problems/gen), kept where dlx counts within 20 s", map[string]string{
+			"naive": "takes minutes on 25x25 grids", "mrv": "takes minutes on 25x25 grids",
+			"propagate": "takes about a minute a pass: up to 18 s a puzzle",
+			"dlx":       "takes 15-20 s a pass: up to 5 s a puzzle"}},
 	}
 }
 

@@ -77,7 +77,7 @@ func TestSets(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]int{"unbiased": 1000, "17clue": 5000, "top95": 95, "top1465": 1465,
-		"hardest11plus": 5000, "hardest1106": 375, "serg": 2000, "gen16": 100}
+		"hardest11plus": 5000, "hardest1106": 375, "serg": 2000, "gen16": 100, "gen25": 12}
 	for _, s := range Sets() {
 		ps, err := Load(dir, s.Name, 0)
 		if err != nil {
