@@ -254,11 +254,25 @@ func (sv *solver) chooseBand(st *bandState) (b, d int, ok bool) {
 		blockSum(c, 511), blockSum(c, 511<<9), blockSum(c, 511<<18),
 		blockSum(c, 511<<32), blockSum(c, 511<<41), blockSum(c, 511<<50),
 	}
-	best := 1 << 30
-	for i, n := range sum {
-		if n > 27 && n < best {
-			best, b = n, i
-		}
+	// Unrolled: a loop costs as much as the work.
+	b, best := 0, sum[0]
+	if best <= 27 {
+		best = 1 << 30
+	}
+	if n := sum[1]; n > 27 && n < best {
+		b, best = 1, n
+	}
+	if n := sum[2]; n > 27 && n < best {
+		b, best = 2, n
+	}
+	if n := sum[3]; n > 27 && n < best {
+		b, best = 3, n
+	}
+	if n := sum[4]; n > 27 && n < best {
+		b, best = 4, n
+	}
+	if n := sum[5]; n > 27 && n < best {
+		b, best = 5, n
 	}
 	if best == 1<<30 {
 		return 0, 0, false
@@ -279,8 +293,11 @@ func (sv *solver) chooseBand(st *bandState) (b, d int, ok bool) {
 
 // blockSum returns the digits the triads of block blk may hold, summed.
 func blockSum(c *[4]uint64, blk uint64) int {
-	return bits.OnesCount64(c[0]&blk) + 2*bits.OnesCount64(c[1]&blk) +
-		4*bits.OnesCount64(c[2]&blk) + 8*bits.OnesCount64(c[3]&blk)
+	n := bits.OnesCount64(c[0]&blk) + 2*bits.OnesCount64(c[1]&blk) + 4*bits.OnesCount64(c[2]&blk)
+	if c[3] != 0 { // eight or nine digits: rare
+		n += 8 * bits.OnesCount64(c[3]&blk)
+	}
+	return n
 }
 
 // blockShift returns where block b starts in a triad word: bands 0-2,
