@@ -30,8 +30,11 @@ func (m *Matrix) fitsSmall() bool {
 
 // load copies the links and the column sizes of m into s.
 func (s *small) load(m *Matrix) {
-	for i, n := range m.nodes[:min(len(m.nodes), smallNodes)] {
-		s.up[i], s.down[i], s.col[i] = uint16(n.up), uint16(n.down), uint16(n.col)
+	nodes := m.nodes[:min(len(m.nodes), smallNodes)]
+	up, down, col := s.up[:len(nodes)], s.down[:len(nodes)], s.col[:len(nodes)]
+	for i := range nodes {
+		n := &nodes[i]
+		up[i], down[i], col[i] = uint16(n.up), uint16(n.down), uint16(n.col)
 	}
 	for c, n := range m.nodes[:min(m.columns, smallNodes)] {
 		s.size[c] = n.right
