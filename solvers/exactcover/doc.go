@@ -10,5 +10,7 @@
 // Knuth's paper make it faster without changing what it finds: columns
 // left with one row are queued as they appear instead of found by scanning
 // every column, and the chosen row stays linked while its columns are
-// covered.
+// covered. A matrix whose rows all have four 1s and that has at most 1<<16
+// nodes, as every sudoku's does, is searched on a compact copy of its
+// links with 16-bit indices, which Go indexes without bounds checks.
 package exactcover
