@@ -15,6 +15,12 @@
 # round's line gives both times and their ratio; the summary gives the
 # median round's ratio and the range. Equal guesses/puzzle say the two
 # programs searched the same tree.
+#
+# The programs time themselves by the wall clock. On a machine with more
+# runnable threads than cores they also wait for a CPU, each run its own
+# share of the time, so each time is multiplied by its run's share of one
+# CPU, (user+sys)/real: the CPU µs per puzzle, which load moves far less.
+# The shares are printed with each round.
 # Environment: CXX, CC (default g++, gcc), SECS (seconds per C program and
 # set, default 2), PASSES (sudoku-judge passes per round, default 3).
 set -euo pipefail
@@ -54,22 +60,34 @@ echo "building bench/peers/mrv.c and sudoku-judge" >&2
 $cc $flags -o "$tmp/mrv" "$root/bench/peers/mrv.c"
 (cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
 
+# share runs a command, its output in $tmp/out, and prints the share of
+# one CPU it had: (user+sys)/real.
+share() {
+	local t
+	t=$( { TIMEFORMAT='%3R %3U %3S'; time "$@" >"$tmp/out" 2>"$tmp/err"; } 2>&1 ) || {
+		cat "$tmp/err" >&2
+		return 1
+	}
+	awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.4f", (a[2] + a[3]) / a[1] }'
+}
+
 sets="17clue top1465 hardest1106"
-results=$tmp/results # lines: round set solver µs/puzzle guesses/puzzle
+results=$tmp/results # lines: round set solver CPU-µs/puzzle guesses/puzzle share
 : >"$results"
 for r in $(seq "$rounds"); do
 	for s in $sets; do
 		file=$root/testdata/$s.txt
 		n=$(grep -vc '^#' "$file")
 		echo "round $r/$rounds: $s ($n puzzles)" >&2
-		"$tmp/run_benchmark" -c1 -r0 -n "$n" -w1 -t "$secs" -s fast_solv_9r2 "$file" |
-			awk -F, -v r="$r" -v s="$s" 'NF >= 9 && $5 ~ /^fast_solv_9r2/ { print r, s, "fast_solv_9r2", $7, $9 }' >>"$results"
-		"$tmp/mrv" -t "$secs" "$file" |
-			awk -v r="$r" -v s="$s" '{ for (i = 1; i < NF; i++) v[$i] = $(i+1)
-				print r, s, "mrv.c", v["us/puzzle"], v["guesses/puzzle"] }' >>"$results"
-		"$tmp/sudoku-judge" bench --set "$s" --strategy mrv,dlx --count "$passes" -o "$tmp/bench.txt" >/dev/null
+		sh=$(share "$tmp/run_benchmark" -c1 -r0 -n "$n" -w1 -t "$secs" -s fast_solv_9r2 "$file")
+		awk -F, -v r="$r" -v s="$s" -v sh="$sh" 'NF >= 9 && $5 ~ /^fast_solv_9r2/ {
+				print r, s, "fast_solv_9r2", $7 * sh, $9, sh }' "$tmp/out" >>"$results"
+		sh=$(share "$tmp/mrv" -t "$secs" "$file")
+		awk -v r="$r" -v s="$s" -v sh="$sh" '{ for (i = 1; i < NF; i++) v[$i] = $(i+1)
+				print r, s, "mrv.c", v["us/puzzle"] * sh, v["guesses/puzzle"], sh }' "$tmp/out" >>"$results"
+		sh=$(share "$tmp/sudoku-judge" bench --set "$s" --strategy mrv,dlx --count "$passes" -o "$tmp/bench.txt")
 		# The median pass of each strategy.
-		awk -v r="$r" -v s="$s" '/^BenchmarkSolve\// {
+		awk -v r="$r" -v s="$s" -v sh="$sh" '/^BenchmarkSolve\// {
 				for (i = 1; i <= NF; i++) {
 					if ($(i+1) == "ns/puzzle") v = $i / 1000
 					if ($(i+1) == "guesses/puzzle") g = $i
@@ -79,16 +97,17 @@ for r in $(seq "$rounds"); do
 			END { for (st in n) {
 				m = n[st]; for (i = 1; i <= m; i++) a[i] = all[st, i]
 				for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-				print r, s, st, (m % 2 ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2), guesses[st] } }' "$tmp/bench.txt" >>"$results"
-		awk -v r="$r" -v s="$s" '$1 == r && $2 == s { v[$3] = $4 }
-			END { printf "round %d %-12s mrv.c %8.1f µs  mrv %8.1f µs  %.2f   fast_solv_9r2 %7.1f µs  dlx %7.1f µs  %.2f\n",
-				r, s, v["mrv.c"], v["mrv"], v["mrv"] / v["mrv.c"], v["fast_solv_9r2"], v["dlx"], v["dlx"] / v["fast_solv_9r2"] }' "$results"
+				print r, s, st, sh * (m % 2 ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2), guesses[st], sh } }' "$tmp/bench.txt" >>"$results"
+		awk -v r="$r" -v s="$s" '$1 == r && $2 == s { v[$3] = $4; sh[$3] = $6 }
+			END { printf "round %d %-12s mrv.c %8.1f µs  mrv %8.1f µs  %.2f   fast_solv_9r2 %7.1f µs  dlx %7.1f µs  %.2f   (CPU shares %.2f %.2f %.2f)\n",
+				r, s, v["mrv.c"], v["mrv"], v["mrv"] / v["mrv.c"], v["fast_solv_9r2"], v["dlx"], v["dlx"] / v["fast_solv_9r2"],
+				sh["fast_solv_9r2"], sh["mrv.c"], sh["mrv"] }' "$results"
 	done
 done
 
 echo
-echo "µs per puzzle counting up to 2 solutions, min-max over $rounds interleaved rounds; Go / C ratio of"
-echo "the median round (range); guesses per puzzle C / Go."
+echo "CPU µs per puzzle counting up to 2 solutions (wall µs times the run's CPU share), min-max over"
+echo "$rounds interleaved rounds; Go / C ratio of the median round (range); guesses per puzzle C / Go."
 echo "($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $(nproc) cores;"
 echo " tdoku $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '?') and mrv.c: $cc $flags; sudoku-judge $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD || echo '-dirty'))"
 echo
