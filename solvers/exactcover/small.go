@@ -17,7 +17,8 @@ import (
 // after it, so m.nodes is never changed.
 const smallNodes = 1 << 16
 
-// small is the compact copy. Its arrays are allocated once per Matrix.
+// small is the compact copy, 640 KB, allocated by a Matrix at its first
+// search that fits and kept for the next.
 type small struct {
 	up, down, col [smallNodes]uint16 // by node
 	size          [smallNodes]uint32 // by column: the right field of its header
