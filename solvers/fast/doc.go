@@ -17,17 +17,24 @@
 // row, column and region by a Lagrangian decomposition tuned on the root,
 // and explores the most promising child first.
 //
-// The other sizes (4x4, 16x16, 25x25), with any regions and units, go to
-// the wide engine (wide.go, wideprop.go): a candidate mask per cell and a
-// place mask per unit and digit, both updated at every removal, so naked
-// and hidden singles are found where they arise; locked candidates and
-// hidden pairs on the place masks that changed; guesses on the cell with
-// the fewest candidates (weighed by what it settles) or a digit with fewer
-// places. It has no bound under an objective: it visits every solution.
+// The standard 16x16 grid has an engine of the same design (wide16.go,
+// wide16prop.go): a 256-bit board per digit, one band of boxes per word,
+// singles and locked candidates by word operations, guesses on the
+// bivalue cell whose choices force the most naked singles.
+//
+// The other grids (4x4, 25x25, and 16x16 with other regions or extra
+// units) go to the wide engine (wide.go, wideprop.go): a candidate mask
+// per cell and a place mask per unit and digit, both updated at every
+// removal, so naked and hidden singles are found where they arise; locked
+// candidates and hidden pairs on the place masks that changed; guesses on
+// the cell with the fewest candidates (weighed by what it settles) or a
+// digit with fewer places. Neither has a bound under an objective: they
+// visit every solution.
 //
 // The code reads top down: fast.go (the strategy), search.go (states and
 // the search), propagate.go (placing digits, the deduction loop),
 // singles.go and locked.go (the deductions), topology.go and board.go (unit
 // masks and cell sets), bound.go, split.go and maximize.go (the
-// objective), wide.go (the other sizes).
+// objective), wide16.go (the standard 16x16 grid), wide.go (the other
+// grids).
 package fast
