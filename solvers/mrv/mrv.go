@@ -105,7 +105,11 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 		s.bb.split(s)
 		s.bound(0)
 	} else {
-		s.dfs()
+		if s.extra != nil {
+			s.dfsExtra()
+		} else {
+			s.dfs()
+		}
 	}
 	return s.t.Result()
 }
@@ -170,7 +174,6 @@ func (s *search) dfs() {
 		cell[j], row[j], col[j], reg[j] = u.cell, u.row, u.col, u.reg
 	}
 	free := &s.free
-	x := s.extra
 	k := 0
 	for {
 		branch := false
@@ -186,26 +189,22 @@ func (s *search) dfs() {
 			// best is its offset from k, bestM its candidates and bestN
 			// their number.
 			best, bestM, bestN := 0, uint32(0), 99
-			if x != nil {
-				best, bestM, bestN = s.mostConstrained(k)
-			} else {
-				rowK, colK, regK := row[k:], col[k:len(row)], reg[k:len(row)]
-				for j := range rowK {
-					m := free[rowK[j]] & free[colK[j]] & free[regK[j]]
-					if m&(m-1) == 0 {
-						// A dead end or a forced move: nothing beats it.
-						best, bestM, bestN = j, m, 0
-						if m != 0 {
-							bestN = 1
-						}
-						break
+			rowK, colK, regK := row[k:], col[k:len(row)], reg[k:len(row)]
+			for j := range rowK {
+				m := free[rowK[j]] & free[colK[j]] & free[regK[j]]
+				if m&(m-1) == 0 {
+					// A dead end or a forced move: nothing beats it.
+					best, bestM, bestN = j, m, 0
+					if m != 0 {
+						bestN = 1
 					}
-					// Once a cell with two candidates is found only the
-					// test above can find a better one: skip the count.
-					if bestN > 2 {
-						if c := onesCount(m); c < bestN {
-							best, bestM, bestN = j, m, c
-						}
+					break
+				}
+				// Once a cell with two candidates is found only the
+				// test above can find a better one: skip the count.
+				if bestN > 2 {
+					if c := onesCount(m); c < bestN {
+						best, bestM, bestN = j, m, c
 					}
 				}
 			}
@@ -238,9 +237,6 @@ func (s *search) dfs() {
 				free[row[k]] |= bit
 				free[col[k]] |= bit
 				free[reg[k]] |= bit
-				if x != nil {
-					x.Put(int(cell[k]), bit)
-				}
 				if rem[k] != 0 {
 					break
 				}
@@ -253,14 +249,84 @@ func (s *search) dfs() {
 		free[row[k]] &^= bit
 		free[col[k]] &^= bit
 		free[reg[k]] &^= bit
-		if x != nil {
-			x.Take(int(cell[k]), bit)
-		}
 		k++
 	}
 }
 
-// mostConstrained is dfs's scan for puzzles with extra units: it returns
+// dfsExtra is dfs for puzzles with extra units, whose masks it keeps up
+// to date as it places and removes digits.
+func (s *search) dfsExtra() {
+	n := s.nEmpty
+	cell, row, col, reg := s.cell[:n], s.row[:n], s.col[:n], s.reg[:n]
+	rem, digit := s.rem[:n], s.digit[:n]
+	for j, u := range s.empty[:n] {
+		cell[j], row[j], col[j], reg[j] = u.cell, u.row, u.col, u.reg
+	}
+	free := &s.free
+	x := s.extra
+	k := 0
+	for {
+		branch := false
+		if k >= n {
+			for j, c := range cell {
+				s.grid[c] = uint8(bits.TrailingZeros32(digit[j]) + 1)
+			}
+			s.visit()
+		} else if s.t.Node() {
+			return
+		} else {
+			// Find the first cell from k on with the fewest candidates:
+			// best is its offset from k, bestM its candidates and bestN
+			// their number.
+			best, bestM, bestN := s.mostConstrained(k)
+			if bestN > 0 {
+				if bestN > 1 {
+					s.t.Stats.Guesses++
+				}
+				if best != 0 {
+					j := k + best
+					cell[k], cell[j] = cell[j], cell[k]
+					row[k], row[j] = row[j], row[k]
+					col[k], col[j] = col[j], col[k]
+					reg[k], reg[j] = reg[j], reg[k]
+				}
+				rem[k] = bestM
+				branch = true
+			}
+		}
+		if !branch {
+			// Back up to the nearest cell with digits left to try.
+			for {
+				if s.t.Stop {
+					return
+				}
+				k--
+				if k < 0 {
+					return
+				}
+				bit := digit[k]
+				free[row[k]] |= bit
+				free[col[k]] |= bit
+				free[reg[k]] |= bit
+				x.Put(int(cell[k]), bit)
+				if rem[k] != 0 {
+					break
+				}
+			}
+		}
+		m := rem[k]
+		bit := m & -m
+		rem[k] = m &^ bit
+		digit[k] = bit
+		free[row[k]] &^= bit
+		free[col[k]] &^= bit
+		free[reg[k]] &^= bit
+		x.Take(int(cell[k]), bit)
+		k++
+	}
+}
+
+// mostConstrained is dfsExtra's scan: it returns
 // the offset from k of the first cell from depth k on with the fewest
 // candidates, its candidates and their number (0 for a dead end, 1 for a
 // forced move, where it stops looking).
