@@ -44,8 +44,8 @@ func Sets() []Set {
 			"naive": "takes minutes on 16x16 grids", "mrv": "takes minutes on 16x16 grids"}},
 		{"gen25", "gen25.txt", true, "12 generated 25x25 puzzles with 300 givens (problems/gen), kept where dlx counts within 20 s", map[string]string{
 			"naive": "takes minutes on 25x25 grids", "mrv": "takes minutes on 25x25 grids",
-			"propagate": "takes about a minute a pass: up to 18 s a puzzle",
-			"dlx":       "takes 15-20 s a pass: up to 5 s a puzzle"}},
+			"propagate": "takes minutes: over 20 s on the first puzzle alone",
+			"dlx":       "takes about half a minute a pass: up to 18 s a puzzle"}},
 	}
 }
 
