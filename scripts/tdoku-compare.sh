@@ -25,28 +25,13 @@ src=$(cd "$1" && pwd)
 rounds=${2:-3}
 secs=${SECS:-2}
 passes=${PASSES:-5}
-for f in src/run_benchmark.cc src/util.cc src/solver_dpll_triad_simd.cc src/build_info.h.in \
-	other/other_solvers.cc other/fast_solv_9r2/fast_solv_9r2.c; do
-	[[ -f $src/$f ]] || { echo "$0: $src/$f missing: not a tdoku checkout" >&2; exit 2; }
-done
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-cxx=${CXX:-g++}
+"$root/scripts/tdoku-build.sh" "$src" "$tmp"
 cc=${CC:-gcc}
-flags="-O3 -march=native"
-# What tdoku's CMakeLists.txt would configure, without needing cmake.
-sed -e "s|\${CMAKE_C_COMPILER_ID}|$cc|; s|\${CMAKE_CXX_COMPILER_ID}|$cxx|" \
-	-e 's|\${CMAKE_C_COMPILER_VERSION}||; s|\${CMAKE_CXX_COMPILER_VERSION}||' \
-	-e "s|\${CMAKE_C_FLAGS}| $flags|; s|\${CMAKE_CXX_FLAGS}| $flags|" \
-	"$src/src/build_info.h.in" >"$tmp/build_info.h"
-echo "building tdoku ($(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo 'no git')) in $tmp" >&2
-$cc $flags -DFAST_SOLV_9R2 -c "$src/other/fast_solv_9r2/fast_solv_9r2.c" -o "$tmp/fast_solv_9r2.o" 2>/dev/null
-for f in src/run_benchmark.cc src/util.cc src/solver_dpll_triad_simd.cc other/other_solvers.cc; do
-	$cxx -std=c++14 $flags -DFAST_SOLV_9R2 -I"$tmp" -I"$src/src" -c "$src/$f" -o "$tmp/$(basename "$f").o" 2>/dev/null
-done
-$cxx $flags "$tmp"/*.o -o "$tmp/run_benchmark"
+cxx=${CXX:-g++}
+flags="-O3 -march=native" # as tdoku-build.sh compiles
 echo "building sudoku-judge" >&2
 (cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
 
