@@ -49,16 +49,6 @@ func transpose(v uint64) uint64 {
 		(v&(7<<9|7<<21))>>6 | (v&(7<<18))>>12
 }
 
-// mustHold returns the triads of w that a digit must hold: the only one
-// left in their line or their box.
-func mustHold(w uint64) uint64 {
-	a, b := w>>1, w>>2
-	run := (w&a | (w|a)&b) & runs // two or more in the run
-	a, b = w>>3, w>>6
-	stride := (w&a | (w|a)&b) & strides
-	return w &^ (run * spreadRun & (stride * spreadStride))
-}
-
 // peerTriads returns the triads sharing a line or a box with a triad of w
 // along the triad's direction, w's own included.
 func peerTriads(w uint64) uint64 {
