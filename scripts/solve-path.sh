@@ -3,7 +3,7 @@
 #
 #   scripts/solve-path.sh [PUZZLES] [ROUNDS]
 #
-# PUZZLES holds one 81-character puzzle a line ('#' comments), by default
+# PUZZLES holds one 81-character 17-clue puzzle a line ('#' comments), by default
 # testdata/17clue.txt; the 49,158 17-clue puzzles are the public set the
 # issue measures (tdoku's data/puzzles2_17_clue). Each round times, in turn:
 #   - start-up: `solve --problem poj3074 --strategy fast` on an input that
@@ -28,6 +28,12 @@ trap 'rm -rf "$tmp"' EXIT
 echo end >"$tmp/empty.in"
 { grep -v '^#' "$puzzles" | cut -c1-81; echo end; } >"$tmp/puzzles.in"
 n=$(($(wc -l <"$tmp/puzzles.in") - 1))
+# The budget's µs/puzzle is measured on testdata's 17clue set, so it fits
+# only PUZZLES of 17 givens; for any other file the ratio would mislead.
+if other=$(awk '$0 != "end" && gsub(/[1-9]/, "&") != 17 { print NR; exit 1 }' "$tmp/puzzles.in"); then :; else
+	echo "$0: $puzzles: puzzle $other does not have 17 givens: the budget is measured on 17-clue puzzles" >&2
+	exit 2
+fi
 
 # ms prints the milliseconds one run of the command takes, wall clock.
 ms() {
