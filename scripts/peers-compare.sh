@@ -107,9 +107,15 @@ awk -v sets="$sets" '
 		for (r = 1; r <= rounds; r++) x[r] = v[r, s, a] / v[r, s, b]
 		for (i = 1; i <= rounds; i++) for (j = i + 1; j <= rounds; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
 		return sprintf("%.2f (%s)", rounds % 2 ? x[(rounds+1)/2] : (x[rounds/2] + x[rounds/2+1]) / 2, rng(x[1], x[rounds], 2)) }
+	function differ(a, b) { return a - b > 0.011 || b - a > 0.011 }
 	function guesses(s, c, a) { return sprintf("%.1f / %.1f", g[s, c], g[s, a]) }
 	END { n = split(sets, ss, " ")
 		for (i = 1; i <= n; i++) { s = ss[i]
 			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", s,
 				span(s, "mrv.c", 1), span(s, "mrv", 1), ratio(s, "mrv", "mrv.c"), guesses(s, "mrv.c", "mrv"),
-				span(s, "fast_solv_9r2", 1), span(s, "dlx", 1), ratio(s, "dlx", "fast_solv_9r2"), guesses(s, "fast_solv_9r2", "dlx") } }' "$results"
+				span(s, "fast_solv_9r2", 1), span(s, "dlx", 1), ratio(s, "dlx", "fast_solv_9r2"), guesses(s, "fast_solv_9r2", "dlx")
+			# Unequal guesses mean unequal trees: the ratio then compares different
+			# work. The C programs print 6 significant digits, hence the slack.
+			if (differ(g[s, "mrv.c"], g[s, "mrv"])) warn = warn "\nwarning: " s ": mrv and mrv.c searched different trees"
+			if (differ(g[s, "fast_solv_9r2"], g[s, "dlx"])) warn = warn "\nwarning: " s ": dlx and fast_solv_9r2 searched different trees" }
+		if (warn != "") print substr(warn, 2) }' "$results"
