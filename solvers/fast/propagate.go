@@ -25,7 +25,7 @@ func (sv *solver) place(st *state, d, c int) {
 	st.dirty = dirty
 	near := others &^ dirty
 	for m := near; m != 0; m &= m - 1 {
-		st.near[bits.TrailingZeros32(m)] |= units
+		st.near[bits.TrailingZeros32(m)] |= units & t.nearUnits
 	}
 	st.nearMask |= uint16(near)
 	st.cand[d] = st.cand[d].andNot(t.peers[c]).or(bit)
@@ -33,18 +33,15 @@ func (sv *solver) place(st *state, d, c int) {
 	st.placed[d] |= units
 }
 
-// digitsLo returns the digits whose lo word has bit i.
-func digitsLo(cand *[9]board, i uint) uint32 {
-	return uint32(cand[0].lo>>i&1 | cand[1].lo>>i&1<<1 | cand[2].lo>>i&1<<2 |
-		cand[3].lo>>i&1<<3 | cand[4].lo>>i&1<<4 | cand[5].lo>>i&1<<5 |
-		cand[6].lo>>i&1<<6 | cand[7].lo>>i&1<<7 | cand[8].lo>>i&1<<8)
-}
-
-// digitsHi returns the digits whose hi word has bit i.
-func digitsHi(cand *[9]board, i uint) uint32 {
-	return uint32(cand[0].hi>>i&1 | cand[1].hi>>i&1<<1 | cand[2].hi>>i&1<<2 |
-		cand[3].hi>>i&1<<3 | cand[4].hi>>i&1<<4 | cand[5].hi>>i&1<<5 |
-		cand[6].hi>>i&1<<6 | cand[7].hi>>i&1<<7 | cand[8].hi>>i&1<<8)
+// digitPlanes sets pl[k] to the cells where some digit whose index
+// (0-8) has bit k is a candidate: at a cell with one candidate, the
+// planes spell its index in binary.
+func digitPlanes(cand *[9]board, pl *[4]board) {
+	c37 := cand[3].or(cand[7])
+	pl[0] = cand[1].or(cand[5]).or(c37)
+	pl[1] = cand[2].or(cand[6]).or(c37)
+	pl[2] = cand[4].or(cand[5]).or(cand[6].or(cand[7]))
+	pl[3] = cand[8]
 }
 
 // dropBit clears bit i of word w (0 lo, 1 hi) in every digit's board and
@@ -84,36 +81,36 @@ func dropBit(cand *[9]board, w int, i uint) uint32 {
 
 // countCands counts the candidates of the cells todo, bit-sliced: ones
 // marks cells with at least one, twos with two or more. Both words in one
-// call, unrolled: the loop and the calls cost as much as the work.
+// call, unrolled: the loop and the calls cost as much as the work. A
+// solved cell keeps one candidate, so todo masks the sums, not each digit.
 func countCands(cand *[9]board, todo board) (ones, twos board) {
-	lo, hi := todo.lo, todo.hi
-	o, h := cand[0].lo&lo, cand[0].hi&hi
+	o, h := cand[0].lo, cand[0].hi
 	var t, u uint64
-	x, y := cand[1].lo&lo, cand[1].hi&hi
+	x, y := cand[1].lo, cand[1].hi
 	t, u = o&x, h&y
 	o, h = o|x, h|y
-	x, y = cand[2].lo&lo, cand[2].hi&hi
+	x, y = cand[2].lo, cand[2].hi
 	t, u = t|o&x, u|h&y
 	o, h = o|x, h|y
-	x, y = cand[3].lo&lo, cand[3].hi&hi
+	x, y = cand[3].lo, cand[3].hi
 	t, u = t|o&x, u|h&y
 	o, h = o|x, h|y
-	x, y = cand[4].lo&lo, cand[4].hi&hi
+	x, y = cand[4].lo, cand[4].hi
 	t, u = t|o&x, u|h&y
 	o, h = o|x, h|y
-	x, y = cand[5].lo&lo, cand[5].hi&hi
+	x, y = cand[5].lo, cand[5].hi
 	t, u = t|o&x, u|h&y
 	o, h = o|x, h|y
-	x, y = cand[6].lo&lo, cand[6].hi&hi
+	x, y = cand[6].lo, cand[6].hi
 	t, u = t|o&x, u|h&y
 	o, h = o|x, h|y
-	x, y = cand[7].lo&lo, cand[7].hi&hi
+	x, y = cand[7].lo, cand[7].hi
 	t, u = t|o&x, u|h&y
 	o, h = o|x, h|y
-	x, y = cand[8].lo&lo, cand[8].hi&hi
+	x, y = cand[8].lo, cand[8].hi
 	t, u = t|o&x, u|h&y
 	o, h = o|x, h|y
-	return board{o, h}, board{t, u}
+	return board{o & todo.lo, h & todo.hi}, board{t & todo.lo, u & todo.hi}
 }
 
 // propagate applies naked and hidden singles until neither finds anything.
@@ -130,64 +127,33 @@ func (sv *solver) propagate(st *state) bool {
 			return false
 		}
 		if sLo, sHi := ones.lo&^twos.lo, ones.hi&^twos.hi; sLo|sHi != 0 {
-			if bits.OnesCount64(sLo)+bits.OnesCount64(sHi) <= 2 {
-				// Few singles: cell by cell, finding each one's digit
-				// costs less than a walk over the digits. An earlier
-				// single of the batch may have taken a cell's only
-				// candidate.
-				for ; sLo != 0; sLo &= sLo - 1 {
-					c := bits.TrailingZeros64(sLo)
-					m := digitsLo(&st.cand, uint(c))
-					if m == 0 {
-						return false
-					}
-					d := bits.TrailingZeros32(m)
-					st.cand[d] = st.cand[d].andNot(t.peers[c])
-					st.todo.lo &^= 1 << uint(c)
-					st.placed[d] |= t.cellUnits[c]
-					st.dirty |= touched(1 << uint(d))
+			// Each single's digit, read from the digits' binary planes.
+			var pl [4]board
+			digitPlanes(&st.cand, &pl)
+			for ; sLo != 0; sLo &= sLo - 1 {
+				c := uint(bits.TrailingZeros64(sLo))
+				d := pl[0].lo>>c&1 | pl[1].lo>>c&1<<1 | pl[2].lo>>c&1<<2 | pl[3].lo>>c&1<<3
+				// An earlier single of the batch may have taken the
+				// cell's only candidate.
+				if st.cand[d].lo>>c&1 == 0 {
+					return false
 				}
-				for ; sHi != 0; sHi &= sHi - 1 {
-					i := bits.TrailingZeros64(sHi)
-					m := digitsHi(&st.cand, uint(i))
-					if m == 0 {
-						return false
-					}
-					d := bits.TrailingZeros32(m)
-					c := loCells + i&63
-					st.cand[d] = st.cand[d].andNot(t.peers[c])
-					st.todo.hi &^= 1 << uint(i)
-					st.placed[d] |= t.cellUnits[c]
-					st.dirty |= touched(1 << uint(d))
+				st.cand[d] = st.cand[d].andNot(t.peers[c])
+				st.todo.lo &^= 1 << c
+				st.placed[d] |= t.cellUnits[c]
+				st.dirty |= touched(1 << d)
+			}
+			for ; sHi != 0; sHi &= sHi - 1 {
+				i := uint(bits.TrailingZeros64(sHi))
+				d := pl[0].hi>>i&1 | pl[1].hi>>i&1<<1 | pl[2].hi>>i&1<<2 | pl[3].hi>>i&1<<3
+				if st.cand[d].hi>>i&1 == 0 {
+					return false
 				}
-			} else {
-				// The words are walked apart: board.first would test which
-				// is empty at every step.
-				for d := range st.cand {
-					for s := st.cand[d].lo & sLo; s != 0; s &= s - 1 {
-						c := bits.TrailingZeros64(s)
-						// An earlier single of this batch may have taken
-						// the cell's only candidate.
-						if st.cand[d].lo>>uint(c)&1 == 0 {
-							return false
-						}
-						st.cand[d] = st.cand[d].andNot(t.peers[c])
-						st.todo.lo &^= 1 << uint(c)
-						st.placed[d] |= t.cellUnits[c]
-						st.dirty |= touched(1 << uint(d))
-					}
-					for s := st.cand[d].hi & sHi; s != 0; s &= s - 1 {
-						i := bits.TrailingZeros64(s)
-						if st.cand[d].hi>>uint(i)&1 == 0 {
-							return false
-						}
-						c := loCells + i&63
-						st.cand[d] = st.cand[d].andNot(t.peers[c])
-						st.todo.hi &^= 1 << uint(i)
-						st.placed[d] |= t.cellUnits[c]
-						st.dirty |= touched(1 << uint(d))
-					}
-				}
+				c := loCells + i&63
+				st.cand[d] = st.cand[d].andNot(t.peers[c])
+				st.todo.hi &^= 1 << i
+				st.placed[d] |= t.cellUnits[c]
+				st.dirty |= touched(1 << d)
 			}
 			continue
 		}
@@ -204,8 +170,8 @@ func (sv *solver) propagate(st *state) bool {
 			}
 			var alone board
 			var ok bool
-			if t.standard { // one call, not two
-				alone, ok = standardAlone(st.cand[d], st.todo)
+			if t.standard {
+				alone, ok = boxAlone(st.cand[d], st.todo)
 			} else {
 				alone, ok = sv.hiddenSingles(st, d)
 			}

@@ -15,6 +15,10 @@ type topology struct {
 	cellUnits [numCell]uint32   // bit u set when the cell is in unit u
 	unitsOf   [numCell][3]uint8 // the cell's row, column and region
 	standard  bool              // the regions are the standard boxes
+	// nearUnits holds the units propagate searches again for a digit
+	// that lost a cell: the regions alone on standard grids (see
+	// boxAlone), every unit otherwise.
+	nearUnits uint32
 	// bandKeep holds, for the standard boxes, the cells of a band a digit
 	// keeps under locked candidates by the band's non-empty triplets
 	// (see bandTriplets).
@@ -58,7 +62,9 @@ func (t *topology) init(region func(i int) int, extra []solvers.Unit) {
 			t.cellUnits[c] |= 1 << u
 		}
 	}
+	t.nearUnits = allUnits
 	if t.standard {
+		t.nearUnits = allUnits &^ (1<<18 - 1)
 		t.bandKeep = bandKeepTable()
 		t.stackKeep = stackKeepTable(&t.bandKeep)
 		t.configs = configTable()
