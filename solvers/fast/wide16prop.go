@@ -235,38 +235,41 @@ func (st *state16) unitSingles(d, w int, i uint) bool {
 // alone16 returns the cells of b that are alone in their row, column or
 // box, and false if one of those units has no cell of b. A row of 16 bits
 // is tested with x&(x-1) on the four rows of a word at once. Boxes and
-// columns are counted bit-sliced, as in singles.go: o marks the runs of
-// cells with at least one of b, t those with two or more, and merging two
-// runs shifted k apart doubles their length; read at a unit's first cell,
-// a run of the unit's length tells its count.
+// columns are counted bit-sliced, as in singles.go: o marks the cells
+// with at least one of b, t those with two or more. A word's four rows
+// are first summed into one row of column counts; the four words' rows
+// of counts, packed into one word, then give the boxes of the whole grid
+// (four adjacent columns summed) and its columns (the four rows summed)
+// in a few operations.
 func alone16(b *band16) (alone band16, ok bool) {
 	const high = 0x8000_8000_8000_8000 // the last cell of each row
-	var co, ct, bad uint64             // the columns, summed over the words
+	var o, t, bad uint64               // word w's column counts at bits 16w to 16w+15
+	var one [4]uint64                  // per word, the rows with one cell (at their last cell)
 	for w, x := range b {
 		// Rows: x&(x-1), row by row, leaves a row empty when it had one
 		// cell. (An empty row borrows from the next, which is then
 		// wrong, but an empty row fails the search anyway.)
 		rows := nonEmpty16(x)
-		one := rows &^ nonEmpty16(x&(x-rows16))
-		// Boxes: a row's cells in a box, then the box's four rows.
-		o1, t1 := x|x>>1, x&(x>>1)
-		o2, t2 := o1|o1>>2, t1|t1>>2|o1&(o1>>2)
-		p1, q1 := o2|o2>>16, t2|t2>>16|o2&(o2>>16)
-		p2, q2 := p1|p1>>32, q1|q1>>32|p1&(p1>>32)
-		// The word's columns.
+		one[w] = rows &^ nonEmpty16(x&(x-rows16))
+		bad |= rows ^ high
 		c1, d1 := x|x>>16, x&(x>>16)
 		c2, d2 := c1|c1>>32, d1|d1>>32|c1&(c1>>32)
-		ct |= d2 | co&c2
-		co |= c2
-		bad |= (rows ^ high) | (p2&boxes16 ^ boxes16)
-		alone[w] = x & ((one>>15)*row16 | (p2&^q2&boxes16)*box16)
+		o |= (c2 & row16) << (16 * uint(w))
+		t |= (d2 & row16) << (16 * uint(w))
 	}
-	if bad != 0 || co&row16 != row16 {
+	// Boxes: four adjacent columns, counted at the box's first column.
+	o1, t1 := o|o>>1, t|t>>1|o&(o>>1)
+	o2, t2 := o1|o1>>2, t1|t1>>2|o1&(o1>>2)
+	// Columns: the four words' rows of counts.
+	p1, q1 := o|o>>16, t|t>>16|o&(o>>16)
+	p2, q2 := p1|p1>>32, q1|q1>>32|p1&(p1>>32)
+	if bad != 0 || o2&quads16 != quads16 || p2&row16 != row16 {
 		return band16{}, false
 	}
-	cols := (co &^ ct & row16) * rows16
+	boxes := o2 &^ t2 & quads16
+	cols := (p2 &^ q2 & row16) * rows16
 	for w, x := range b {
-		alone[w] |= x & cols
+		alone[w] = x & ((one[w]>>15)*row16 | (boxes>>(16*uint(w))&boxes16)*box16 | cols)
 	}
 	return alone, true
 }
@@ -301,56 +304,53 @@ func (st *state16) lockedCandidates() bool {
 // locked16 returns the cells that b, a digit's board, loses by locked
 // candidates: when the digit's places in a box all lie in one row or
 // column, the rest of that line loses it; when its places in a row or
-// column all lie in one box, the rest of the box loses it. A segment, a
-// line's four cells in a box, is marked at its first cell when it holds a
-// place.
+// column all lie in one box, the rest of the box loses it.
+//
+// The work is done on two packed words for the whole grid. A segment, a
+// row's four cells in a box, is marked when it holds a place: word w's
+// segment of row r and box b at bit 16r+4b+w of segs. The column k of
+// word w is marked at bit 16w+k of cols when one of the word's four cells
+// in it holds a place.
 func locked16(b *band16) (out band16) {
-	var present [4]uint64 // the columns holding a place, per word
+	var segs, cols uint64
 	for w, x := range b {
 		o := x | x>>1
-		seg := (o | o>>2) & quads16
-		// A box whose places lie in one row: the row loses the digit
-		// outside the box.
-		r1, s1 := seg|seg>>16, seg&(seg>>16)
-		r2, s2 := r1|r1>>32, s1|s1>>32|r1&(r1>>32)
-		point := seg & ((r2 &^ s2 & boxes16) * rows16)
-		lines := point | point>>4
-		lines = (lines | lines>>8) & rows16
-		out[w] = (lines * row16) &^ (point * 0xF)
-		// A row whose places lie in one box: the box loses the digit
-		// outside the row.
-		u1, v1 := seg|seg>>4, seg&(seg>>4)
-		u2, v2 := u1|u1>>8, v1|v1>>8|u1&(u1>>8)
-		claim := seg & ((u2 &^ v2 & rows16) * boxes16)
-		boxes := claim | claim>>16
-		boxes = (boxes | boxes>>32) & boxes16
-		out[w] |= (boxes * box16) &^ (claim * 0xF)
+		segs |= ((o | o>>2) & quads16) << uint(w)
 		c := x | x>>16
-		present[w] = (c | c>>32) & row16
+		cols |= ((c | c>>32) & row16) << (16 * uint(w))
 	}
+	const firsts = 0x000F_000F_000F_000F // the segments of each row's first box
+	// A box whose places lie in one row: the row loses the digit outside
+	// the box. The box's rows are summed over the lanes of 16 bits.
+	r1, s1 := segs|segs>>16, segs&(segs>>16)
+	r2, s2 := r1|r1>>32, s1|s1>>32|r1&(r1>>32)
+	point := segs & ((r2 &^ s2 & row16) * rows16)
+	f := point | point>>4
+	lose := (((f | f>>8) & firsts) * 0x1111) &^ point
+	// A row whose places lie in one box: the box loses the digit outside
+	// the row. The row's boxes are summed four bits apart.
+	u1, v1 := segs|segs>>4, segs&(segs>>4)
+	u2, v2 := u1|u1>>8, v1|v1>>8|u1&(u1>>8)
+	claim := segs & ((u2 &^ v2 & firsts) * 0x1111)
+	g := claim | claim>>16
+	lose |= (((g | g>>32) & row16) * rows16) &^ claim
 	// A column whose places lie in one band: the column's box loses the
 	// digit outside the column.
-	var ones, twos uint64
-	for _, p := range present {
-		twos |= ones & p
-		ones |= p
-	}
-	single := ones &^ twos
-	for w, p := range present {
-		cols := p & single
-		boxes := cols | cols>>1
-		boxes = (boxes | boxes>>2) & boxes16
-		out[w] |= ((boxes * 0xF) &^ cols) * rows16
-		// A box whose places lie in one column: the column loses the
-		// digit in the other bands.
-		o1, t1 := p|p>>1, p&(p>>1)
-		o2, t2 := o1|o1>>2, t1|t1>>2|o1&(o1>>2)
-		point := (p & ((o2 &^ t2 & boxes16) * 0xF)) * rows16
-		for v := range out {
-			if v != w {
-				out[v] |= point
-			}
-		}
+	p1, q1 := cols|cols>>16, cols&(cols>>16)
+	p2, q2 := p1|p1>>32, q1|q1>>32|p1&(p1>>32)
+	alone := cols & ((p2 &^ q2 & row16) * rows16)
+	h := alone | alone>>1
+	lines := (((h | h>>2) & quads16) * 0xF) &^ alone
+	// A box whose places lie in one column: the column loses the digit in
+	// the other bands, or in all bands when two bands point at it.
+	o1, t1 := cols|cols>>1, cols&(cols>>1)
+	o2, t2 := o1|o1>>2, t1|t1>>2|o1&(o1>>2)
+	pc := cols & ((o2 &^ t2 & quads16) * 0xF)
+	e1, k1 := pc|pc>>16, pc&(pc>>16)
+	e2, k2 := e1|e1>>32, k1|k1>>32|e1&(e1>>32)
+	lines |= ((e2 & row16) * rows16) &^ (pc &^ ((k2 & row16) * rows16))
+	for w := range out {
+		out[w] = (lose>>uint(w)&quads16)*0xF | (lines>>(16*uint(w))&row16)*rows16
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package fast
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/sudoku-judge/sudoku-judge/problems/gen"
@@ -157,6 +158,136 @@ func TestSearch16(t *testing.T) {
 				if !got[g] {
 					t.Fatalf("keep=%.2f puzzle %d: a solution of the wide engine is missing\n%s", tc.keep, k+1, p)
 				}
+			}
+		}
+	}
+}
+
+// units16 lists the cells of each row, column and box of the 16x16 grid,
+// and of each box the rows and columns crossing it.
+func units16() (rows, cols, boxes [16][]int) {
+	for c := range numCell16 {
+		r, k := c/16, c%16
+		rows[r] = append(rows[r], c)
+		cols[k] = append(cols[k], c)
+		boxes[r/4*4+k/4] = append(boxes[r/4*4+k/4], c)
+	}
+	return rows, cols, boxes
+}
+
+// randomBoards returns boards for the 16x16 bit tests: a digit's cells in
+// random solutions plus random other cells (boards that keep a place for
+// the digit in every unit), and boards of random cells at several
+// densities (which may leave a unit empty).
+func randomBoards(t *testing.T, rng *rand.Rand, n int) (feasible, any []band16) {
+	t.Helper()
+	for range n {
+		sol, err := gen.Solution(rng, 16, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := uint8(1 + rng.IntN(16))
+		extra := rng.Float64() * 0.4
+		var b, r band16
+		density := rng.Float64()
+		for c := range numCell16 {
+			if sol[c] == d || rng.Float64() < extra {
+				b[c>>6] |= 1 << (c & 63)
+			}
+			if rng.Float64() < density {
+				r[c>>6] |= 1 << (c & 63)
+			}
+		}
+		feasible, any = append(feasible, b), append(any, r)
+	}
+	return feasible, any
+}
+
+func has16(b band16, c int) bool { return b[c>>6]>>(c&63)&1 != 0 }
+
+// TestAlone16 checks alone16, the hidden singles of one digit's board,
+// against a walk over the cells of each unit.
+func TestAlone16(t *testing.T) {
+	rows, cols, boxes := units16()
+	feasible, any := randomBoards(t, rand.New(rand.NewPCG(16, 1)), 500)
+	for k, b := range append(feasible, any...) {
+		var want band16
+		wantOK := true
+		for _, units := range [][16][]int{rows, cols, boxes} {
+			for _, u := range units {
+				var in []int
+				for _, c := range u {
+					if has16(b, c) {
+						in = append(in, c)
+					}
+				}
+				switch len(in) {
+				case 0:
+					wantOK = false
+				case 1:
+					want[in[0]>>6] |= 1 << (in[0] & 63)
+				}
+			}
+		}
+		got, ok := alone16(&b)
+		if ok != wantOK || ok && got != want {
+			t.Fatalf("board %d %x: alone16 = %x, %v; want %x, %v", k, b, got, ok, want, wantOK)
+		}
+	}
+}
+
+// TestLocked16 checks locked16 against a walk over each box and the lines
+// crossing it: a line loses the digit outside a box that holds all the
+// digit's places in the box (pointing) or all the line's (claiming).
+// Boards that keep a place in every unit must lose exactly that; on any
+// board, locked16 may lose less when two boxes point into one line (the
+// board has no solution then) but never more.
+func TestLocked16(t *testing.T) {
+	rows, cols, boxes := units16()
+	feasible, any := randomBoards(t, rand.New(rand.NewPCG(16, 2)), 500)
+	for k, b := range append(feasible, any...) {
+		var want band16
+		for bi, box := range boxes {
+			inBox := func(c int) bool { return c/16/4*4+c%16/4 == bi }
+			for _, lines := range [][16][]int{rows, cols} {
+				for _, line := range lines {
+					var inside, outside int // places of the line inside and outside the box
+					for _, c := range line {
+						if has16(b, c) && inBox(c) {
+							inside++
+						} else if has16(b, c) {
+							outside++
+						}
+					}
+					var boxOut int // places of the box off the line
+					for _, c := range box {
+						if has16(b, c) && !slices.Contains(line, c) {
+							boxOut++
+						}
+					}
+					if inside == 0 {
+						continue
+					}
+					lose := func(cells []int, keep func(int) bool) {
+						for _, c := range cells {
+							if !keep(c) {
+								want[c>>6] |= 1 << (c & 63)
+							}
+						}
+					}
+					if boxOut == 0 { // pointing: the line loses it outside the box
+						lose(line, inBox)
+					}
+					if outside == 0 { // claiming: the box loses it off the line
+						lose(box, func(c int) bool { return slices.Contains(line, c) })
+					}
+				}
+			}
+		}
+		got := locked16(&b)
+		for w := range got {
+			if k < len(feasible) && got[w] != want[w] || got[w]&^want[w] != 0 {
+				t.Fatalf("board %d %x: locked16 = %x, want %x", k, b, got, want)
 			}
 		}
 	}
