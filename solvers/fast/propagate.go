@@ -160,6 +160,10 @@ func (sv *solver) propagate(st *state) bool {
 		if st.dirty&singlesDirty == 0 && st.nearMask == 0 {
 			return true
 		}
+		// The hidden singles change the state only by placing: if
+		// they place nothing, the count above still holds and the state
+		// is settled.
+		before := st.todo
 		for st.dirty&singlesDirty != 0 {
 			d := bits.TrailingZeros32(st.dirty)
 			st.dirty &= st.dirty - 1
@@ -209,6 +213,9 @@ func (sv *solver) propagate(st *state) bool {
 					sv.place(st, d, x.first())
 				}
 			}
+		}
+		if st.todo.equal(before) {
+			return true
 		}
 	}
 }

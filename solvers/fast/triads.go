@@ -169,20 +169,19 @@ func (sv *solver) triads(st *bandState) (changed, ok bool) {
 		st.words[d], st.must[d] = w, m
 	}
 	// The digits each triad may hold are counted in binary, c0 the
-	// units; those it must hold only up to four.
-	var c0, c1, c2, c3, m1, m2, m3, m4 uint64
-	for d := range st.words {
-		w, m := st.words[d], st.must[d]
-		k := c0 & w
-		c0 ^= w
-		k, c1 = c1&k, c1^k
-		k, c2 = c2&k, c2^k
-		c3 |= k
-		m4 |= m3 & m
-		m3 |= m2 & m
-		m2 |= m1 & m
-		m1 |= m
-	}
+	// units; those it must hold only up to four. Unrolled: the loop
+	// costs as much as the work.
+	ws, ms := &st.words, &st.must
+	c0, m1 := ws[0], ms[0]
+	c1, m2 := c0&ws[1], m1&ms[1]
+	c0, m1 = c0^ws[1], m1|ms[1]
+	c0, c1, c2, c3, m1, m2, m3, m4 := add4(c0, c1, 0, 0, m1, m2, 0, 0, ws[2], ms[2])
+	c0, c1, c2, c3, m1, m2, m3, m4 = add4(c0, c1, c2, c3, m1, m2, m3, m4, ws[3], ms[3])
+	c0, c1, c2, c3, m1, m2, m3, m4 = add4(c0, c1, c2, c3, m1, m2, m3, m4, ws[4], ms[4])
+	c0, c1, c2, c3, m1, m2, m3, m4 = add4(c0, c1, c2, c3, m1, m2, m3, m4, ws[5], ms[5])
+	c0, c1, c2, c3, m1, m2, m3, m4 = add4(c0, c1, c2, c3, m1, m2, m3, m4, ws[6], ms[6])
+	c0, c1, c2, c3, m1, m2, m3, m4 = add4(c0, c1, c2, c3, m1, m2, m3, m4, ws[7], ms[7])
+	c0, c1, c2, c3, m1, m2, m3, m4 = add4(c0, c1, c2, c3, m1, m2, m3, m4, ws[8], ms[8])
 	sv.count = [4]uint64{c0, c1, c2, c3}
 	p4 := c3 | c2
 	p3 := p4 | c1&c0
@@ -208,6 +207,16 @@ func (sv *solver) triads(st *bandState) (changed, ok bool) {
 		}
 	}
 	return changed, true
+}
+
+// add4 adds one digit's triads to the counts of triads: w to those it
+// may hold, in binary (c0 the units, c3 eight or more), m to those it
+// must hold, up to four (mk: k or more).
+func add4(c0, c1, c2, c3, m1, m2, m3, m4, w, m uint64) (_, _, _, _, _, _, _, _ uint64) {
+	k := c0 & w
+	k, c1 = c1&k, c1^k
+	k, c2 = c2&k, c2^k
+	return c0 ^ w, c1, c2, c3 | k, m1 | m, m2 | m1&m, m3 | m2&m, m4 | m3&m
 }
 
 // The six configurations of a digit in a band, as bits of a band's triad
