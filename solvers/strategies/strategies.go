@@ -13,33 +13,51 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers/propagate"
 )
 
-// All returns every built-in strategy, simplest first.
-func All() []solvers.Strategy {
-	return []solvers.Strategy{
-		// Each strategy package adds its New() here once it passes solverstest.
-		naive.New(),
-		mrv.New(),
-		dlx.New(),
-		propagate.New(),
-		fast.New(),
+// entry is a strategy's name and constructor: a strategy is built, and its
+// tables made, only when a command asks for it by name.
+type entry struct {
+	name string
+	new  func() solvers.Strategy
+}
+
+// entries lists every built-in strategy, simplest first. Each strategy
+// package adds its New here once it passes solverstest.
+func entries() []entry {
+	return []entry{
+		{"naive", naive.New},
+		{"mrv", mrv.New},
+		{"dlx", dlx.New},
+		{"propagate", propagate.New},
+		{"fast", fast.New},
 	}
 }
 
-// Names returns the names of All, in order.
+// All returns every built-in strategy, simplest first.
+func All() []solvers.Strategy {
+	var all []solvers.Strategy
+	for _, e := range entries() {
+		all = append(all, e.new())
+	}
+	return all
+}
+
+// Names returns the names of All, in order, without building the
+// strategies.
 func Names() []string {
 	var names []string
-	for _, s := range All() {
-		names = append(names, s.Name())
+	for _, e := range entries() {
+		names = append(names, e.name)
 	}
 	return names
 }
 
-// Lookup returns the strategy called name, in any case (DLX is dlx). An
-// unknown name's error suggests the closest known one.
+// Lookup returns the strategy called name, in any case (DLX is dlx),
+// building only that one. An unknown name's error suggests the closest
+// known one.
 func Lookup(name string) (solvers.Strategy, error) {
-	for _, s := range All() {
-		if strings.EqualFold(s.Name(), name) {
-			return s, nil
+	for _, e := range entries() {
+		if strings.EqualFold(e.name, name) {
+			return e.new(), nil
 		}
 	}
 	if s := suggest.DidYouMean(name, Names(), "%s"); s != "" {

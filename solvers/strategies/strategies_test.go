@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,6 +27,11 @@ func TestRegistry(t *testing.T) {
 	if len(all) == 0 {
 		t.Fatal("no strategies registered")
 	}
+	// Names and Lookup go by the registry's names without building the
+	// strategies: each must be its strategy's own.
+	if names, built := strategies.Names(), strategyNames(all); !slices.Equal(names, built) {
+		t.Errorf("Names() = %v, the strategies are called %v", names, built)
+	}
 	seen := map[string]bool{}
 	for _, s := range all {
 		if seen[s.Name()] {
@@ -43,6 +49,14 @@ func TestRegistry(t *testing.T) {
 	if _, err := strategies.Select("all,nope"); err == nil {
 		t.Error("Select with an unknown name succeeded")
 	}
+}
+
+func strategyNames(ss []solvers.Strategy) []string {
+	var names []string
+	for _, s := range ss {
+		names = append(names, s.Name())
+	}
+	return names
 }
 
 // TestLookupNames: names are matched in any case, and an unknown name's

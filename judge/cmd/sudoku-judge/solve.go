@@ -39,11 +39,11 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 			if err != nil {
 				return fmt.Errorf("solve: --problem: %w", err)
 			}
-			var strat solvers.Strategy = prob.Reference()
-			if strategy != "" {
-				if strat, err = strategies.Lookup(strategy); err != nil {
-					return fmt.Errorf("solve: --strategy: %w", err)
-				}
+			var strat solvers.Strategy
+			if strategy == "" {
+				strat = prob.Reference()
+			} else if strat, err = strategies.Lookup(strategy); err != nil {
+				return fmt.Errorf("solve: --strategy: %w", err)
 			}
 			if strat == nil {
 				return fmt.Errorf("solve: problem %s has no reference strategy; pick one with --strategy", prob.ID())
