@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
@@ -26,7 +27,12 @@ import (
 // [Base.Checker]); a problem with a special judge passes it to NewBase as a
 // [Special] under the name problem.yaml uses.
 type Base struct {
-	id      string
+	id   string
+	load func() (*loaded, error)
+}
+
+// loaded is what a Base reads from its problem package.
+type loaded struct {
 	pkg     *Package
 	checker contest.Checker
 	file    *CheckerFile // when problem.yaml names a testlib checker file
@@ -52,55 +58,70 @@ type CheckerFile struct {
 // source file in the package ("checker/check.cpp": any name with a '/' or
 // a '.'). An unknown name is an error, so the setting is never a mere label.
 func NewBase(id string, fsys fs.FS, specials ...Special) (Base, error) {
+	l, err := load(id, fsys, specials)
+	if err != nil {
+		return Base{}, err
+	}
+	return Base{id: id, load: func() (*loaded, error) { return l, nil }}, nil
+}
+
+// MustBase is like [NewBase], but reads problem.yaml when a method first
+// needs it, and panics there if it is invalid. A problem's New calls it on
+// its embedded files, which the problem's own tests check: a command that
+// only solves the problem's input never parses its problem.yaml.
+func MustBase(id string, fsys fs.FS, specials ...Special) Base {
+	return Base{id: id, load: sync.OnceValues(func() (*loaded, error) { return load(id, fsys, specials) })}
+}
+
+// load reads fsys and resolves its checker, for [NewBase].
+func load(id string, fsys fs.FS, specials []Special) (*loaded, error) {
 	pkg, err := Load(fsys)
 	if err != nil {
-		return Base{}, fmt.Errorf("%s: %w", id, err)
+		return nil, fmt.Errorf("%s: %w", id, err)
 	}
-	b := Base{id: id, pkg: pkg}
+	l := &loaded{pkg: pkg}
 	name := pkg.Config.Harness.Checker
 	if strings.ContainsAny(name, "/.") {
 		src, err := fs.ReadFile(fsys, path.Clean(name))
 		if err != nil {
-			return Base{}, fmt.Errorf("%s: problem.yaml: harness.checker: %w", id, err)
+			return nil, fmt.Errorf("%s: problem.yaml: harness.checker: %w", id, err)
 		}
-		b.file = &CheckerFile{Path: name, Source: src}
-		b.checker = unbuilt{name}
-		return b, nil
+		l.file = &CheckerFile{Path: name, Source: src}
+		l.checker = unbuilt{name}
+		return l, nil
 	}
 	reg := contest.NewRegistry()
 	for _, s := range specials {
 		if err := reg.Register(s.Name, s.Checker); err != nil {
-			return Base{}, fmt.Errorf("%s: %w", id, err)
+			return nil, fmt.Errorf("%s: %w", id, err)
 		}
 	}
-	if b.checker, err = reg.Lookup(name); err != nil {
-		return Base{}, fmt.Errorf("%s: problem.yaml: harness.checker: %w", id, err)
+	if l.checker, err = reg.Lookup(name); err != nil {
+		return nil, fmt.Errorf("%s: problem.yaml: harness.checker: %w", id, err)
 	}
-	return b, nil
+	return l, nil
 }
 
-// MustBase is like [NewBase] but panics if problem.yaml is invalid. A
-// problem's New calls it on its embedded files, which the problem's own
-// tests check.
-func MustBase(id string, fsys fs.FS, specials ...Special) Base {
-	b, err := NewBase(id, fsys, specials...)
+// loaded returns what b read from its package, reading it if need be.
+func (b Base) loaded() *loaded {
+	l, err := b.load()
 	if err != nil {
 		panic(err.Error())
 	}
-	return b
+	return l
 }
 
 // Checker returns the checker problem.yaml chose. For a checker file it is
 // a stand-in that judges IE until a judge builds the file ([Base.CheckerFile]).
-func (b Base) Checker() contest.Checker { return b.checker }
+func (b Base) Checker() contest.Checker { return b.loaded().checker }
 
 // CheckerFile returns the testlib checker source problem.yaml names, if it
 // names one.
 func (b Base) CheckerFile() (CheckerFile, bool) {
-	if b.file == nil {
-		return CheckerFile{}, false
+	if f := b.loaded().file; f != nil {
+		return *f, true
 	}
-	return *b.file, true
+	return CheckerFile{}, false
 }
 
 // unbuilt stands for a checker file no judge has built: judging with it is
@@ -115,14 +136,14 @@ func (u unbuilt) Check(context.Context, []byte, []byte, []byte) contest.Result {
 func (b Base) ID() string { return b.id }
 
 // Config is the problem's problem.yaml.
-func (b Base) Config() Config { return b.pkg.Config }
+func (b Base) Config() Config { return b.loaded().pkg.Config }
 
 // Tests returns the sample tests, then the secret ones (see [Package.Tests]).
-func (b Base) Tests() ([]Test, error) { return b.pkg.Tests() }
+func (b Base) Tests() ([]Test, error) { return b.loaded().pkg.Tests() }
 
 // Statement returns the problem's statement.md (see [Package.Statement]).
-func (b Base) Statement() ([]byte, error) { return b.pkg.Statement() }
+func (b Base) Statement() ([]byte, error) { return b.loaded().pkg.Statement() }
 
 // StatementHTML returns the problem's statement.html (see
 // [Package.StatementHTML]).
-func (b Base) StatementHTML() ([]byte, error) { return b.pkg.StatementHTML() }
+func (b Base) StatementHTML() ([]byte, error) { return b.loaded().pkg.StatementHTML() }

@@ -43,12 +43,18 @@ func TestBase(t *testing.T) {
 	if _, err := problems.NewBase("example", bad); err == nil || !strings.HasPrefix(err.Error(), "example: problems: ") {
 		t.Errorf("invalid problem.yaml: error %v, want one naming the problem", err)
 	}
+	// MustBase reads problem.yaml only when a method needs it: ID does
+	// not, Config does, and panics.
+	lazy := problems.MustBase("example", bad)
+	if lazy.ID() != "example" {
+		t.Errorf("MustBase: ID %q", lazy.ID())
+	}
 	defer func() {
 		if r := recover(); r == nil || !strings.Contains(r.(string), "time_limit") {
-			t.Errorf("MustBase of an invalid problem.yaml: panic %v", r)
+			t.Errorf("Config of an invalid problem.yaml: panic %v", r)
 		}
 	}()
-	problems.MustBase("example", bad)
+	lazy.Config()
 }
 
 // TestCheckerByName checks that problem.yaml's harness.checker chooses the
