@@ -46,7 +46,7 @@ func main() {
 
 // run executes the command line args and returns the exit code.
 func run(ctx context.Context, args []string, e *env) int {
-	root := newRootCmd(e)
+	root := newRootCmd(e, args)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	switch {
@@ -59,7 +59,10 @@ func run(ctx context.Context, args []string, e *env) int {
 	return exitUsage
 }
 
-func newRootCmd(e *env) *cobra.Command {
+// newRootCmd returns the command tree for args: when args start with a
+// command's name, the root and that command; otherwise, for help and for
+// names to suggest, every command.
+func newRootCmd(e *env, args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "sudoku-judge",
 		Short: "Judge sudoku contest solutions and compare solver strategies",
@@ -77,20 +80,42 @@ Problems (sudoku-judge list describes them): ` + strings.Join(catalog.IDs(), ", 
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
 	root.SetFlagErrorFunc(flagError)
-	root.AddCommand(
-		newListCmd(e),
-		newRunCmd(e),
-		newSolveCmd(e),
-		newGenCmd(e),
-		newTestCmd(e),
-		newStressCmd(e),
-		newBenchCmd(e),
-		newCompareCmd(e),
-		newReportCmd(e),
-		newServeCmd(e),
-		newWorkerCmd(e),
-	)
+	cmds := subcommands()
+	for _, c := range cmds {
+		if len(args) > 0 && args[0] == c.name {
+			// Only this one runs: building the others' flags and help is
+			// a tenth of a millisecond of every start.
+			root.AddCommand(c.new(e))
+			return root
+		}
+	}
+	for _, c := range cmds {
+		root.AddCommand(c.new(e))
+	}
 	return root
+}
+
+// A subcommand is a command's name and constructor.
+type subcommand struct {
+	name string
+	new  func(*env) *cobra.Command
+}
+
+// subcommands lists the commands (help sorts them by name).
+func subcommands() []subcommand {
+	return []subcommand{
+		{"list", newListCmd},
+		{"run", newRunCmd},
+		{"solve", newSolveCmd},
+		{"gen", newGenCmd},
+		{"test", newTestCmd},
+		{"stress", newStressCmd},
+		{"bench", newBenchCmd},
+		{"compare", newCompareCmd},
+		{"report", newReportCmd},
+		{"serve", newServeCmd},
+		{"worker", newWorkerCmd},
+	}
 }
 
 // flagError words a flag parsing error of cmd: the command's name once

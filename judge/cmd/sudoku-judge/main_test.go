@@ -6,8 +6,11 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // cli runs the command line args in-process and returns the exit code and
@@ -120,10 +123,42 @@ func TestNamesAnyCase(t *testing.T) {
 	}
 }
 
+// TestSubcommands: a command line that starts with a command's name builds
+// only that command, which must be the one of that name; any other builds
+// them all.
+func TestSubcommands(t *testing.T) {
+	e := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	var names []string
+	for _, c := range subcommands() {
+		names = append(names, c.name)
+		root := newRootCmd(e, []string{c.name, "--help"})
+		if got := commandNames(root); len(got) != 1 || got[0] != c.name {
+			t.Errorf("newRootCmd(%q): commands %v, want [%s]", c.name, got, c.name)
+		}
+	}
+	slices.Sort(names) // as cobra lists them
+	for _, args := range [][]string{nil, {"help", "solve"}, {"--version"}, {"slove"}} {
+		if got := commandNames(newRootCmd(e, args)); !slices.Equal(got, names) {
+			t.Errorf("newRootCmd(%q): commands %v, want %v", args, got, names)
+		}
+	}
+}
+
+// commandNames returns the names of root's commands that are not cobra's.
+func commandNames(root *cobra.Command) []string {
+	var names []string
+	for _, c := range root.Commands() {
+		if c.Name() != "help" && c.Name() != "completion" {
+			names = append(names, c.Name())
+		}
+	}
+	return names
+}
+
 // TestJobsFlag: -j means one thing in every command: --jobs, how many
 // workers judge at once, 0 for one per CPU (issue 12).
 func TestJobsFlag(t *testing.T) {
-	root := newRootCmd(&env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}})
+	root := newRootCmd(&env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}, nil)
 	has := map[string]bool{}
 	for _, c := range root.Commands() {
 		f := c.Flags().ShorthandLookup("j")

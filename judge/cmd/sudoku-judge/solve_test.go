@@ -47,9 +47,10 @@ func TestSolveReproducesSampleOutput(t *testing.T) {
 	}
 	// Standard input, through the root command.
 	var out, errOut bytes.Buffer
-	root := newRootCmd(&env{stdout: &out, stderr: &errOut})
+	args := []string{"solve", "--problem", "poj2676"}
+	root := newRootCmd(&env{stdout: &out, stderr: &errOut}, args)
 	root.SetIn(bytes.NewReader(tests[0].Input))
-	root.SetArgs([]string{"solve", "--problem", "poj2676"})
+	root.SetArgs(args)
 	if err := root.ExecuteContext(context.Background()); err != nil {
 		t.Fatalf("solve from stdin: %v", err)
 	}
