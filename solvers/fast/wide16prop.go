@@ -162,6 +162,10 @@ func (st *state16) hiddenSingles() bool {
 		if !ok {
 			return false
 		}
+		t := &st.todo
+		if alone[0]&t[0]|alone[1]&t[1]|alone[2]&t[2]|alone[3]&t[3] == 0 {
+			continue
+		}
 		for w, x := range alone {
 			for x &= st.todo[w]; x != 0; x &= x - 1 {
 				i := bits.TrailingZeros64(x)
@@ -207,14 +211,19 @@ func (st *state16) nearSingles() bool {
 func (st *state16) unitSingles(d, w int, i uint) bool {
 	b := &st.cand[d&15]
 	w &= 3
-	for _, unit := range [2]uint64{row16 << (i & 48), box16 << (i & 12)} {
-		x := b[w] & unit
-		if x == 0 {
-			return false
-		}
-		if x&(x-1) == 0 && st.todo[w]&x != 0 {
-			st.place(d, w<<6|bits.TrailingZeros64(x))
-		}
+	x := b[w] & (row16 << (i & 48))
+	if x == 0 {
+		return false
+	}
+	if x&(x-1) == 0 && st.todo[w]&x != 0 {
+		st.place(d, w<<6|bits.TrailingZeros64(x))
+	}
+	x = b[w] & (box16 << (i & 12))
+	if x == 0 {
+		return false
+	}
+	if x&(x-1) == 0 && st.todo[w]&x != 0 {
+		st.place(d, w<<6|bits.TrailingZeros64(x))
 	}
 	// The column's bits, word v's shifted by v.
 	col := i & 15
