@@ -252,35 +252,44 @@ func (st *state16) unitSingles(d, w int, i uint) bool {
 // in a few operations.
 func alone16(b *band16) (alone band16, ok bool) {
 	const high = 0x8000_8000_8000_8000 // the last cell of each row
-	var o, t, bad uint64               // word w's column counts at bits 16w to 16w+15
-	var one [4]uint64                  // per word, the rows with one cell (at their last cell)
-	for w, x := range b {
-		// Rows: x&(x-1), row by row, leaves a row empty when it had one
-		// cell. (An empty row borrows from the next, which is then
-		// wrong, but an empty row fails the search anyway.)
-		rows := nonEmpty16(x)
-		one[w] = rows &^ nonEmpty16(x&(x-rows16))
-		bad |= rows ^ high
-		c1, d1 := x|x>>16, x&(x>>16)
-		c2, d2 := c1|c1>>32, d1|d1>>32|c1&(c1>>32)
-		o |= (c2 & row16) << (16 * uint(w))
-		t |= (d2 & row16) << (16 * uint(w))
-	}
+	// Unrolled, so that the shifts are constants and nothing goes
+	// through memory.
+	one0, rows0, o0, t0 := word16(b[0])
+	one1, rows1, o1, t1 := word16(b[1])
+	one2, rows2, o2, t2 := word16(b[2])
+	one3, rows3, o3, t3 := word16(b[3])
+	o := o0 | o1<<16 | o2<<32 | o3<<48 // word w's column counts at bits 16w to 16w+15
+	t := t0 | t1<<16 | t2<<32 | t3<<48
 	// Boxes: four adjacent columns, counted at the box's first column.
-	o1, t1 := o|o>>1, t|t>>1|o&(o>>1)
-	o2, t2 := o1|o1>>2, t1|t1>>2|o1&(o1>>2)
+	ob1, tb1 := o|o>>1, t|t>>1|o&(o>>1)
+	ob2, tb2 := ob1|ob1>>2, tb1|tb1>>2|ob1&(ob1>>2)
 	// Columns: the four words' rows of counts.
 	p1, q1 := o|o>>16, t|t>>16|o&(o>>16)
 	p2, q2 := p1|p1>>32, q1|q1>>32|p1&(p1>>32)
-	if bad != 0 || o2&quads16 != quads16 || p2&row16 != row16 {
+	if rows0&rows1&rows2&rows3 != high || ob2&quads16 != quads16 || p2&row16 != row16 {
 		return band16{}, false
 	}
-	boxes := o2 &^ t2 & quads16
+	boxes := ob2 &^ tb2 & quads16
 	cols := (p2 &^ q2 & row16) * rows16
-	for w, x := range b {
-		alone[w] = x & ((one[w]>>15)*row16 | (boxes>>(16*uint(w))&boxes16)*box16 | cols)
-	}
+	alone[0] = b[0] & ((one0>>15)*row16 | (boxes&boxes16)*box16 | cols)
+	alone[1] = b[1] & ((one1>>15)*row16 | (boxes>>16&boxes16)*box16 | cols)
+	alone[2] = b[2] & ((one2>>15)*row16 | (boxes>>32&boxes16)*box16 | cols)
+	alone[3] = b[3] & ((one3>>15)*row16 | (boxes>>48)*box16 | cols)
 	return alone, true
+}
+
+// word16 returns, for x, one word of a digit's board: at the last cell of
+// each row, whether the row has one cell and whether it has any; and in
+// the low 16 bits, the columns with at least one cell and with two or
+// more. (x&(x-1), row by row, leaves a row empty when it had one cell. An
+// empty row borrows from the next, which is then wrong, but an empty row
+// fails the search anyway.)
+func word16(x uint64) (one, rows, o, t uint64) {
+	rows = nonEmpty16(x)
+	one = rows &^ nonEmpty16(x&(x-rows16))
+	c1, d1 := x|x>>16, x&(x>>16)
+	c2, d2 := c1|c1>>32, d1|d1>>32|c1&(c1>>32)
+	return one, rows, c2 & row16, d2 & row16
 }
 
 // nonEmpty16 returns, at the last cell of each row of x, whether the row
@@ -321,13 +330,12 @@ func (st *state16) lockedCandidates() bool {
 // word w is marked at bit 16w+k of cols when one of the word's four cells
 // in it holds a place.
 func locked16(b *band16) (out band16) {
-	var segs, cols uint64
-	for w, x := range b {
-		o := x | x>>1
-		segs |= ((o | o>>2) & quads16) << uint(w)
-		c := x | x>>16
-		cols |= ((c | c>>32) & row16) << (16 * uint(w))
-	}
+	s0, c0 := segsCols16(b[0])
+	s1, c1 := segsCols16(b[1])
+	s2, c2 := segsCols16(b[2])
+	s3, c3 := segsCols16(b[3])
+	segs := s0 | s1<<1 | s2<<2 | s3<<3
+	cols := c0 | c1<<16 | c2<<32 | c3<<48
 	const firsts = 0x000F_000F_000F_000F // the segments of each row's first box
 	// A box whose places lie in one row: the row loses the digit outside
 	// the box. The box's rows are summed over the lanes of 16 bits.
@@ -358,8 +366,18 @@ func locked16(b *band16) (out band16) {
 	e1, k1 := pc|pc>>16, pc&(pc>>16)
 	e2, k2 := e1|e1>>32, k1|k1>>32|e1&(e1>>32)
 	lines |= ((e2 & row16) * rows16) &^ (pc &^ ((k2 & row16) * rows16))
-	for w := range out {
-		out[w] = (lose>>uint(w)&quads16)*0xF | (lines>>(16*uint(w))&row16)*rows16
-	}
+	out[0] = (lose&quads16)*0xF | (lines&row16)*rows16
+	out[1] = (lose>>1&quads16)*0xF | (lines>>16&row16)*rows16
+	out[2] = (lose>>2&quads16)*0xF | (lines>>32&row16)*rows16
+	out[3] = (lose>>3&quads16)*0xF | (lines>>48)*rows16
 	return out
+}
+
+// segsCols16 returns, for x, one word of a digit's board, its segments
+// holding a place (each marked at its first cell) and, in the low 16
+// bits, its columns holding one.
+func segsCols16(x uint64) (segs, cols uint64) {
+	o := x | x>>1
+	c := x | x>>16
+	return (o | o>>2) & quads16, (c | c>>32) & row16
 }
