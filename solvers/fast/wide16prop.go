@@ -253,11 +253,12 @@ func (st *state16) unitSingles(d, w int, i uint) bool {
 func alone16(b *band16) (alone band16, ok bool) {
 	const high = 0x8000_8000_8000_8000 // the last cell of each row
 	// Unrolled, so that the shifts are constants and nothing goes
-	// through memory.
-	one0, rows0, o0, t0 := word16(b[0])
-	one1, rows1, o1, t1 := word16(b[1])
-	one2, rows2, o2, t2 := word16(b[2])
-	one3, rows3, o3, t3 := word16(b[3])
+	// through memory; the columns first, then the rows word by word, so
+	// that few values are live at once.
+	o0, t0 := cols16(b[0])
+	o1, t1 := cols16(b[1])
+	o2, t2 := cols16(b[2])
+	o3, t3 := cols16(b[3])
 	o := o0 | o1<<16 | o2<<32 | o3<<48 // word w's column counts at bits 16w to 16w+15
 	t := t0 | t1<<16 | t2<<32 | t3<<48
 	// Boxes: four adjacent columns, counted at the box's first column.
@@ -266,30 +267,42 @@ func alone16(b *band16) (alone band16, ok bool) {
 	// Columns: the four words' rows of counts.
 	p1, q1 := o|o>>16, t|t>>16|o&(o>>16)
 	p2, q2 := p1|p1>>32, q1|q1>>32|p1&(p1>>32)
-	if rows0&rows1&rows2&rows3 != high || ob2&quads16 != quads16 || p2&row16 != row16 {
+	if ob2&quads16 != quads16 || p2&row16 != row16 {
 		return band16{}, false
 	}
 	boxes := ob2 &^ tb2 & quads16
 	cols := (p2 &^ q2 & row16) * rows16
-	alone[0] = b[0] & ((one0>>15)*row16 | (boxes&boxes16)*box16 | cols)
-	alone[1] = b[1] & ((one1>>15)*row16 | (boxes>>16&boxes16)*box16 | cols)
-	alone[2] = b[2] & ((one2>>15)*row16 | (boxes>>32&boxes16)*box16 | cols)
-	alone[3] = b[3] & ((one3>>15)*row16 | (boxes>>48)*box16 | cols)
-	return alone, true
+	one, rows := rowsOne16(b[0])
+	all := rows
+	alone[0] = b[0] & ((one>>15)*row16 | (boxes&boxes16)*box16 | cols)
+	one, rows = rowsOne16(b[1])
+	all &= rows
+	alone[1] = b[1] & ((one>>15)*row16 | (boxes>>16&boxes16)*box16 | cols)
+	one, rows = rowsOne16(b[2])
+	all &= rows
+	alone[2] = b[2] & ((one>>15)*row16 | (boxes>>32&boxes16)*box16 | cols)
+	one, rows = rowsOne16(b[3])
+	all &= rows
+	alone[3] = b[3] & ((one>>15)*row16 | (boxes>>48)*box16 | cols)
+	return alone, all == high
 }
 
-// word16 returns, for x, one word of a digit's board: at the last cell of
-// each row, whether the row has one cell and whether it has any; and in
-// the low 16 bits, the columns with at least one cell and with two or
-// more. (x&(x-1), row by row, leaves a row empty when it had one cell. An
-// empty row borrows from the next, which is then wrong, but an empty row
-// fails the search anyway.)
-func word16(x uint64) (one, rows, o, t uint64) {
+// rowsOne16 returns, at the last cell of each row of x, one word of a
+// digit's board, whether the row has one cell and whether it has any.
+// (x&(x-1), row by row, leaves a row empty when it had one cell. An empty
+// row borrows from the next, which is then wrong, but an empty row fails
+// the search anyway.)
+func rowsOne16(x uint64) (one, rows uint64) {
 	rows = nonEmpty16(x)
-	one = rows &^ nonEmpty16(x&(x-rows16))
+	return rows &^ nonEmpty16(x&(x-rows16)), rows
+}
+
+// cols16 returns, in the low 16 bits, the columns of x, one word of a
+// digit's board, with at least one cell and with two or more.
+func cols16(x uint64) (o, t uint64) {
 	c1, d1 := x|x>>16, x&(x>>16)
 	c2, d2 := c1|c1>>32, d1|d1>>32|c1&(c1>>32)
-	return one, rows, c2 & row16, d2 & row16
+	return c2 & row16, d2 & row16
 }
 
 // nonEmpty16 returns, at the last cell of each row of x, whether the row
