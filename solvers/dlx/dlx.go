@@ -15,7 +15,7 @@ func New() solvers.Strategy {
 
 type strategy struct {
 	// encodings keeps matrices between searches, one per search running:
-	// building one in fresh memory costs more than solving an easy puzzle.
+	// building one costs more than solving an easy puzzle.
 	encodings sync.Pool
 }
 
@@ -36,7 +36,7 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 	}
 	e := s.encodings.Get().(*encoding)
 	defer s.encodings.Put(e)
-	if err := e.build(p); err != nil {
+	if err := e.load(p); err != nil {
 		return solvers.Stats{}, err
 	}
 	grid := e.grid // the givens, filled in by each solution

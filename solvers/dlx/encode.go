@@ -2,31 +2,31 @@ package dlx
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/exactcover"
 )
 
-// An encoding is a puzzle as an exact cover matrix, with what each matrix
-// row means for the grid. Its buffers are reused from one puzzle to the
-// next.
+// An encoding is the exact cover matrix of a shape of grid (its side, its
+// regions and its extra units), with what each matrix row means for the
+// grid, and a puzzle's givens selected in it. Building the matrix costs
+// more than solving an easy puzzle, so it is built once per shape: a
+// puzzle of the shape last built only selects its givens.
 type encoding struct {
 	m     exactcover.Matrix
 	cell  []int32 // by matrix row: the cell it fills
 	digit []uint8 // by matrix row: the digit it puts there
-	// col numbers the open constraints: constraint kind k of unit u and
-	// digit d (0-based) is column col[k*n*n + u*n + d], or -1 when the
-	// givens satisfy it. The kinds are cell, row, column and region; a
-	// cell constraint has no digit, so cell i's is col[i].
-	col  []int32
-	grid solvers.Grid // the solution handed to the visitor
-	rows []int        // the matrix rows' columns, numKinds a row
-	// The extra units (X-sudoku's diagonals, windoku's windows), empty
-	// for most puzzles: extraCol[x*n+d] is the column of extra unit x and
-	// digit d, or -1, and extraOf[i] lists the extra units of cell i.
-	extraCol []int32
-	extraOf  [][]int
+	grid  solvers.Grid
+
+	// The shape m encodes, when it can be reused: not for extra units,
+	// whose rows, of more than four columns, are searched on the links
+	// themselves, which a search stopped by a panicking visitor leaves
+	// changed.
+	built    bool
+	n        int
+	standard bool    // the regions are the standard boxes
+	regions  []uint8 // else the regions, by cell
+	rows     []int   // the rows' columns, numKinds a row, to build m
 }
 
 // Constraint kinds, in the order of their columns. Cells come first: the
@@ -41,112 +41,96 @@ const (
 	numKinds
 )
 
-// build encodes p, whose givens must not clash. Candidates the givens rule
-// out get no row and constraints they satisfy get no column, so the matrix
-// of an easy puzzle is small.
-func (e *encoding) build(p *solvers.Puzzle) error {
+// load makes m the matrix of p's shape with p's givens selected and the
+// grid p's givens. p's givens must not clash.
+//
+// Row i*n+d of the matrix puts digit d+1 in cell i. Constraint kind k of
+// unit u and digit d is column k*n*n + u*n + d, the cell constraint of
+// cell i column i, and extra unit x's digit d column numKinds*n*n + x*n + d.
+// The search meets the rows and columns in this order, less those the
+// givens rule out or satisfy: in the order in which the matrix of the
+// candidates and open constraints alone would list them, so it takes the
+// same steps on it.
+func (e *encoding) load(p *solvers.Puzzle) error {
 	n := p.Size()
 	nn := n * n
-	full := uint32(1)<<n - 1
-
-	// used[k*n+u] has bit d set when unit u of kind k (row, column,
-	// region) holds digit d+1.
-	var usedBuf [3 * solvers.MaxSize]uint32
-	used := usedBuf[:3*n]
 	e.grid = resize(e.grid, nn)
-	for i := range nn {
-		v := p.Cell(i)
-		e.grid[i] = uint8(v)
-		if v != 0 {
-			bit := uint32(1) << (v - 1)
-			used[i/n] |= bit
-			used[n+i%n] |= bit
-			used[2*n+p.Region(i)] |= bit
+	for i := range e.grid {
+		e.grid[i] = uint8(p.Cell(i))
+	}
+	if !e.fits(p) {
+		if err := e.build(p); err != nil {
+			return err
 		}
 	}
-
-	extra := p.ExtraUnits()
-	var extraUsed []uint32
-	if len(extra) > 0 {
-		extraUsed = make([]uint32, len(extra))
-		e.extraOf = resize(e.extraOf, nn)
-		for i := range e.extraOf {
-			e.extraOf[i] = e.extraOf[i][:0]
-		}
-		for x, u := range extra {
-			for _, i := range u.Cells {
-				e.extraOf[i] = append(e.extraOf[i], x)
-				if v := e.grid[i]; v != 0 {
-					extraUsed[x] |= 1 << (v - 1)
-				}
-			}
-		}
-	}
-
-	e.col = resize(e.col, numKinds*nn)
-	next := int32(0)
-	for i := range nn {
-		e.col[kindCell*nn+i] = -1
-		if e.grid[i] == 0 {
-			e.col[kindCell*nn+i] = next
-			next++
-		}
-	}
-	for k := kindRow; k < numKinds; k++ {
-		for u := range n {
-			open := full &^ used[(k-kindRow)*n+u]
-			cols := e.col[k*nn+u*n:][:n]
-			for d := range cols {
-				cols[d] = -1
-				if open&(1<<d) != 0 {
-					cols[d] = next
-					next++
-				}
-			}
-		}
-	}
-
-	e.extraCol = resize(e.extraCol, len(extra)*n)
-	for x := range extra {
-		for d := range n {
-			e.extraCol[x*n+d] = -1
-			if extraUsed[x]&(1<<d) == 0 {
-				e.extraCol[x*n+d] = next
-				next++
-			}
-		}
-	}
-
-	if err := e.m.Reset(int(next), 0); err != nil {
+	if err := e.m.Deselect(); err != nil {
 		return fmt.Errorf("dlx: %w", err)
 	}
-	e.cell, e.digit, e.rows = e.cell[:0], e.digit[:0], e.rows[:0]
-	for i := range nn {
-		if e.grid[i] != 0 {
-			continue
-		}
-		r, c, g := i/n, i%n, p.Region(i)
-		cellCol := int(e.col[kindCell*nn+i])
-		rowCols := e.col[kindRow*nn+r*n:][:n]
-		colCols := e.col[kindColumn*nn+c*n:][:n]
-		regCols := e.col[kindRegion*nn+g*n:][:n]
-		open := full &^ (used[r] | used[n+c] | used[2*n+g])
-		if len(extra) > 0 {
-			for _, x := range e.extraOf[i] {
-				open &^= extraUsed[x]
+	for i, v := range e.grid {
+		if v != 0 {
+			if err := e.m.Select(i*n + int(v) - 1); err != nil {
+				return fmt.Errorf("dlx: given %d in %s: %w", v, solvers.CellName(n, i), err)
 			}
 		}
-		for ; open != 0; open &= open - 1 {
-			d := bits.TrailingZeros32(open)
-			e.cell = append(e.cell, int32(i))
-			e.digit = append(e.digit, uint8(d+1))
+	}
+	return nil
+}
+
+// fits reports whether m is the matrix of p's shape.
+func (e *encoding) fits(p *solvers.Puzzle) bool {
+	n := p.Size()
+	if !e.built || e.n != n || p.NumUnits() != 3*n || e.standard != p.Standard() {
+		return false
+	}
+	if e.standard {
+		return true
+	}
+	for i, g := range e.regions {
+		if int(g) != p.Region(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// build makes m the matrix of p's shape, with nothing selected.
+func (e *encoding) build(p *solvers.Puzzle) error {
+	e.built = false
+	n := p.Size()
+	nn := n * n
+	extra := p.ExtraUnits()
+	// extraOf[i] lists the extra units of cell i.
+	var extraOf [][]int
+	if len(extra) > 0 {
+		extraOf = make([][]int, nn)
+		for x, u := range extra {
+			for _, i := range u.Cells {
+				extraOf[i] = append(extraOf[i], x)
+			}
+		}
+	}
+	if err := e.m.Reset(numKinds*nn+len(extra)*n, 0); err != nil {
+		return fmt.Errorf("dlx: %w", err)
+	}
+	e.cell, e.digit, e.rows = resize(e.cell, nn*n), resize(e.digit, nn*n), e.rows[:0]
+	var cols []int
+	for i := range nn {
+		r, c, g := i/n, i%n, p.Region(i)
+		for d := range n {
+			e.cell[i*n+d], e.digit[i*n+d] = int32(i), uint8(d+1)
+			row := [numKinds]int{
+				kindCell*nn + i,
+				kindRow*nn + r*n + d,
+				kindColumn*nn + c*n + d,
+				kindRegion*nn + g*n + d,
+			}
 			if len(extra) == 0 {
-				e.rows = append(e.rows, cellCol, int(rowCols[d]), int(colCols[d]), int(regCols[d]))
+				e.rows = append(e.rows, row[:]...)
 				continue
 			}
-			cols := []int{cellCol, int(rowCols[d]), int(colCols[d]), int(regCols[d])}
-			for _, x := range e.extraOf[i] {
-				cols = append(cols, int(e.extraCol[x*n+d]))
+			cols = append(cols[:0], row[:]...)
+			for _, x := range extraOf[i] {
+				cols = append(cols, numKinds*nn+x*n+d)
 			}
 			if _, err := e.m.AddRow(cols...); err != nil {
 				return fmt.Errorf("dlx: %w", err)
@@ -158,6 +142,13 @@ func (e *encoding) build(p *solvers.Puzzle) error {
 	}
 	if _, err := e.m.AddRows(numKinds, e.rows); err != nil {
 		return fmt.Errorf("dlx: %w", err)
+	}
+	e.built, e.n, e.standard = true, n, p.Standard()
+	e.regions = e.regions[:0]
+	if !e.standard {
+		for i := range nn {
+			e.regions = append(e.regions, uint8(p.Region(i)))
+		}
 	}
 	return nil
 }

@@ -5,12 +5,16 @@
 //
 // A [Matrix] keeps its nodes in one flat array linked by 32-bit indices, so
 // a search allocates nothing per node, and [Matrix.Reset] lets a caller
-// reuse the storage for the next problem. [Matrix.Search] always branches
+// reuse the storage for the next problem. [Matrix.Select] puts rows into
+// every solution and [Matrix.Deselect] takes them out again, so that many
+// problems that differ only in such rows, as sudokus of one shape differ
+// in their givens, share one matrix. [Matrix.Search] always branches
 // on a primary column with the fewest remaining rows. Two departures from
 // Knuth's paper make it faster without changing what it finds: columns
 // left with one row are queued as they appear instead of found by scanning
 // every column, and the chosen row stays linked while its columns are
 // covered. A matrix whose rows all have four 1s and that has at most 1<<16
 // nodes, as every sudoku's does, is searched on a compact copy of its
-// links with 16-bit indices, which Go indexes without bounds checks.
+// links with 16-bit indices, which Go indexes without bounds checks; the
+// copy is kept for the next search of the same matrix.
 package exactcover

@@ -7,7 +7,8 @@ import (
 )
 
 // FuzzSearch compares the solutions Search finds on a small matrix with
-// those of a brute-force search over every subset of the rows.
+// those of a brute-force search over every subset of the rows, then
+// searches the matrix again with its selections reversed.
 //
 // The input is read as: primary column count, secondary column count, the
 // number of rows to pre-select (0-2), two row indices to pre-select, then
@@ -32,42 +33,53 @@ func FuzzSearch(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		var need uint32 // rows every solution must hold
-		for _, r := range in.selects {
-			err := m.Select(r)
-			clash := need&(1<<r) != 0
-			for q := range in.rows {
-				if need&(1<<q) != 0 && in.rows[q]&in.rows[r] != 0 {
-					clash = true
+		// The same matrix twice: the second time with the selections in
+		// the reverse order, after Deselect, as dlx reuses its matrix.
+		for round := range 2 {
+			sel := slices.Clone(in.selects)
+			if round == 1 {
+				if err := m.Deselect(); err != nil {
+					t.Fatal(err)
+				}
+				slices.Reverse(sel)
+			}
+			var need uint32 // rows every solution must hold
+			for _, r := range sel {
+				err := m.Select(r)
+				clash := need&(1<<r) != 0
+				for q := range in.rows {
+					if need&(1<<q) != 0 && in.rows[q]&in.rows[r] != 0 {
+						clash = true
+					}
+				}
+				if clash != (err != nil) {
+					t.Fatalf("Select(%d) after %b: error %v, want clash %v", r, need, err, clash)
+				}
+				if err == nil {
+					need |= 1 << r
 				}
 			}
-			if clash != (err != nil) {
-				t.Fatalf("Select(%d) after %b: error %v, want clash %v", r, need, err, clash)
-			}
-			if err == nil {
-				need |= 1 << r
-			}
-		}
 
-		var got []uint32
-		_, err = m.Search(context.Background(), func(rows []int) bool {
-			var set uint32
-			for _, r := range rows {
-				if set&(1<<r) != 0 {
-					t.Fatalf("row %d twice in solution %v", r, rows)
+			var got []uint32
+			_, err = m.Search(context.Background(), func(rows []int) bool {
+				var set uint32
+				for _, r := range rows {
+					if set&(1<<r) != 0 {
+						t.Fatalf("row %d twice in solution %v", r, rows)
+					}
+					set |= 1 << r
 				}
-				set |= 1 << r
+				got = append(got, set)
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
-			got = append(got, set)
-			return true
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.Sort(got)
-		want := bruteForce(in, need)
-		if !slices.Equal(got, want) {
-			t.Fatalf("matrix %+v: Search found %b, brute force %b", in, got, want)
+			slices.Sort(got)
+			want := bruteForce(in, need)
+			if !slices.Equal(got, want) {
+				t.Fatalf("matrix %+v: Search found %b, brute force %b", in, got, want)
+			}
 		}
 	})
 }

@@ -35,18 +35,24 @@ type Matrix struct {
 	// here instead of scanning every column. Each entry is pushed by a row
 	// removal and popped by the reinsertion that undoes it, so the list
 	// unwinds with the search. Entries for covered columns are stale.
-	// The buffer is kept long enough for every push (see reserve).
+	// The buffer is kept long enough for every push (see reserve). Outside
+	// Search the list is empty.
 	forced  []uint32
 	nforced int
 	empty   int // live primary columns with no rows left
 
-	covered  []bool   // by column: covered by Select
+	// Select only records its rows: Search covers them when it starts and
+	// uncovers them when it ends, so that outside Search the links are
+	// always those of the rows as added, and selecting other rows for the
+	// next search costs no more than the first.
+	covered  []bool   // by column: covered by a selected row
 	selected []uint32 // rows chosen by Select, in order
 	seen     []uint32 // by column: stamp of the last checkRow naming it
 	stamp    uint32   // counts checkRow calls, to catch repeated columns
 
 	path      []level // search stack
 	small     *small  // the compact copy searched, when the matrix fits
+	smallOK   bool    // small holds the links of nodes, as after load
 	out       []int   // rows handed to the visitor
 	searching bool    // a Search is running: the matrix must not change
 }
@@ -114,6 +120,7 @@ func (m *Matrix) Reset(primary, secondary int) error {
 	clear(m.covered)
 	m.batches, m.rows = m.batches[:0], 0
 	m.selected = m.selected[:0]
+	m.smallOK = false
 	m.nforced = 0
 	m.empty = 0
 	for c := range m.nodes[:n] {
@@ -215,6 +222,7 @@ func (m *Matrix) AddRows(width int, cols []int) (int, error) {
 		m.reserveNodes(end)
 	}
 	m.nodes = m.nodes[:end]
+	m.smallOK = false
 	if x := m.link(first, width, cols); x < len(cols) {
 		m.unlink(first, x)
 		return r, m.rowsError(r, width, cols)
@@ -352,10 +360,10 @@ func (m *Matrix) Row(r int) []int {
 	return cols
 }
 
-// Select puts row r into every solution before the search, as a puzzle's
-// givens are: its columns are covered and the rows that share a column
-// with it are removed. Selecting a row that clashes with an earlier
-// selection is an error and changes nothing.
+// Select puts row r into every solution, as a puzzle's givens are: the
+// search covers its columns and removes the rows that share a column with
+// it. Selecting a row that clashes with an earlier selection is an error
+// and changes nothing.
 func (m *Matrix) Select(r int) error {
 	if m.searching {
 		return errSearching
@@ -363,28 +371,34 @@ func (m *Matrix) Select(r int) error {
 	if r < 0 || r >= m.rows {
 		return fmt.Errorf("exactcover: select row %d: out of range [0, %d)", r, m.rows)
 	}
-	m.init()
-	first, _ := m.rowNodes(r)
-	// A row is still in the matrix exactly when none of its columns is
-	// covered: covering a column removes every row through it.
-	i := first
-	for {
+	first, end := m.rowNodes(r)
+	for i := first; i < end; i++ {
 		if c := m.nodes[i].col; m.covered[c] {
 			return fmt.Errorf("exactcover: select row %d: column %d is already covered", r, c)
 		}
-		if i = m.nodes[i].right; i == first {
-			break
-		}
 	}
-	for j := first; ; {
-		m.covered[m.nodes[j].col] = true
-		if j = m.nodes[j].right; j == first {
-			break
-		}
+	for i := first; i < end; i++ {
+		m.covered[m.nodes[i].col] = true
 	}
-	m.reserve()
-	m.coverRow(first)
 	m.selected = append(m.selected, uint32(r))
+	return nil
+}
+
+// Deselect undoes every Select, so that the matrix can be searched again
+// with other rows selected: a caller that solves many problems of one
+// shape, such as sudokus of one size, builds the matrix once and selects
+// each problem's givens in turn.
+func (m *Matrix) Deselect() error {
+	if m.searching {
+		return errSearching
+	}
+	for _, r := range m.selected {
+		first, end := m.rowNodes(int(r))
+		for i := first; i < end; i++ {
+			m.covered[m.nodes[i].col] = false
+		}
+	}
+	m.selected = m.selected[:0]
 	return nil
 }
 

@@ -218,6 +218,64 @@ func TestSelectedRowsComeFirst(t *testing.T) {
 	}
 }
 
+// TestDeselect searches one matrix with one selection after another, as
+// dlx does with each puzzle's givens, and wants what a fresh matrix with
+// the same selection finds: the same solutions in the same order, the
+// same nodes and guesses. Knuth's matrix is searched on its links, the
+// queens on the compact copy, which each search must leave as it found it.
+func TestDeselect(t *testing.T) {
+	tests := []struct {
+		name  string
+		fresh func() *Matrix
+	}{
+		{"knuth", func() *Matrix { return build(t, 7, 0, knuth) }},
+		{"queens 6", func() *Matrix { return queens(t, 6) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := tc.fresh()
+			rows := m.NumRows()
+			// Every row alone, then every pair, after whatever the
+			// previous search selected; a stop at the first solution
+			// every third search.
+			var sels [][]int
+			for a := range rows {
+				sels = append(sels, []int{a})
+				for b := range rows {
+					sels = append(sels, []int{a, b})
+				}
+			}
+			for k, sel := range sels {
+				if err := m.Deselect(); err != nil {
+					t.Fatal(err)
+				}
+				want := tc.fresh()
+				for _, r := range sel {
+					errM, errW := m.Select(r), want.Select(r)
+					if (errM != nil) != (errW != nil) {
+						t.Fatalf("select %v: Select(%d) error %v, fresh matrix %v", sel, r, errM, errW)
+					}
+				}
+				if sel := m.Selected(); !slices.Equal(sel, want.Selected()) {
+					t.Fatalf("Selected() = %v, fresh matrix %v", sel, want.Selected())
+				}
+				if k%3 == 2 {
+					_, err := m.Search(context.Background(), func([]int) bool { return false })
+					if err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				got, gotSt := solutions(t, m)
+				wantSols, wantSt := solutions(t, want)
+				if !slices.EqualFunc(got, wantSols, slices.Equal) || gotSt != wantSt {
+					t.Fatalf("select %v after reuse: %v %+v, fresh matrix %v %+v", sel, got, gotSt, wantSols, wantSt)
+				}
+			}
+		})
+	}
+}
+
 func TestAddRowErrors(t *testing.T) {
 	tests := []struct {
 		name string
@@ -397,7 +455,7 @@ func TestChangeDuringSearch(t *testing.T) {
 	var errs []error
 	if _, err := m.Search(context.Background(), func([]int) bool {
 		_, err := m.AddRow(0)
-		errs = append(errs, err, m.Select(0), m.Reset(1, 0))
+		errs = append(errs, err, m.Select(0), m.Deselect(), m.Reset(1, 0))
 		_, err = m.Search(context.Background(), nil)
 		errs = append(errs, err)
 		return true

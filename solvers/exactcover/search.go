@@ -47,6 +47,8 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 		return st, fmt.Errorf("exactcover: search: %w", err)
 	}
 	m.init()
+	// As outside every search, even one ended by a panicking visitor.
+	m.live, m.nforced, m.empty = m.primary, 0, 0
 	m.searching = true
 	defer func() { m.searching = false }()
 	done := ctx.Done()
@@ -60,10 +62,19 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 	}
 	path := m.path[:0]
 	m.reserve()
+	if m.fitsSmall() {
+		return m.searchSmall(ctx, visit, path)
+	}
 
-	// Seed the forced list with the columns that start with at most one
-	// row; from here on coverRow and uncoverRow keep it up to date.
-	base, empty := m.nforced, m.empty
+	// Cover the selected rows, then seed the forced list with the columns
+	// left with at most one row; from here on coverRow and uncoverRow keep
+	// it up to date. Entries of forced below floor belong to covered
+	// columns.
+	for _, r := range m.selected {
+		first, _ := m.rowNodes(int(r))
+		m.coverRow(first)
+	}
+	floor := uint32(m.nforced)
 	m.empty = 0
 	for c, h := range nodes[:m.primary] {
 		if h.right <= 1 {
@@ -74,12 +85,6 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 			}
 		}
 	}
-	defer func() { m.nforced, m.empty = base, empty }()
-	// Entries of forced below floor belong to covered columns.
-	floor := uint32(base)
-	if m.fitsSmall() {
-		return m.searchSmall(ctx, visit, path, floor)
-	}
 	countdown := checkEvery
 
 	for {
@@ -88,7 +93,7 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 		if m.live == 0 {
 			st.Solutions++
 			if visit != nil && !visit(m.solution(path)) {
-				m.unwind(path)
+				m.restore(path)
 				return st, nil
 			}
 		} else {
@@ -97,7 +102,7 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 				countdown = checkEvery
 				select {
 				case <-done:
-					m.unwind(path)
+					m.restore(path)
 					return st, fmt.Errorf("exactcover: search stopped after %d nodes: %w", st.Nodes, ctx.Err())
 				default:
 				}
@@ -132,6 +137,7 @@ func (m *Matrix) Search(ctx context.Context, visit func(rows []int) bool) (Stats
 		// dropping the levels whose rows are exhausted.
 		for {
 			if len(path) == 0 {
+				m.restore(path)
 				return st, nil
 			}
 			top := len(path) - 1
@@ -183,9 +189,15 @@ func (m *Matrix) solution(path []level) []int {
 	return out
 }
 
-// unwind undoes the covers of every level of path, deepest first.
-func (m *Matrix) unwind(path []level) {
+// restore undoes the covers of every level of path, deepest first, then
+// those of the selected rows: the matrix is then as before the search.
+func (m *Matrix) restore(path []level) {
 	for k := len(path) - 1; k >= 0; k-- {
 		m.uncoverRow(path[k].row)
 	}
+	for k := len(m.selected) - 1; k >= 0; k-- {
+		first, _ := m.rowNodes(int(m.selected[k]))
+		m.uncoverRow(first)
+	}
+	m.nforced, m.empty = 0, 0
 }

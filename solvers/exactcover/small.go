@@ -13,15 +13,22 @@ import (
 // address of a field of an 8-byte struct into a 16-bit load). That cuts
 // the instructions of covering and uncovering, where the search spends
 // most of its time. A 9x9 sudoku's links then take 20 KB, in L1 cache
-// whatever their layout. The copy is made at each Search and thrown away
-// after it, so m.nodes is never changed.
+// whatever their layout. The copy is made at the first Search after the
+// matrix changes and m.nodes is never changed. Each search leaves the copy
+// as it found it, so the next search of the matrix, whatever rows are
+// selected, starts from the copy without making it again.
 const smallNodes = 1 << 16
 
 // small is the compact copy, 640 KB, allocated by a Matrix at its first
-// search that fits and kept for the next.
+// search that fits and kept for the next. The links and sizes as load left
+// them are kept apart too: a search puts them back by copying, far cheaper
+// than uncovering the selected rows.
 type small struct {
 	up, down, col [smallNodes]uint16 // by node
 	size          [smallNodes]uint32 // by column: the right field of its header
+
+	up0, down0 []uint16 // up and down as loaded, by node
+	size0      []uint32 // size as loaded, by column
 }
 
 // fitsSmall reports whether m is searched on a compact copy.
@@ -40,20 +47,47 @@ func (s *small) load(m *Matrix) {
 	for c, n := range m.nodes[:min(m.columns, smallNodes)] {
 		s.size[c] = n.right
 	}
+	s.up0 = append(s.up0[:0], up...)
+	s.down0 = append(s.down0[:0], down...)
+	s.size0 = append(s.size0[:0], s.size[:min(m.columns, smallNodes)]...)
 }
 
-// searchSmall is the loop of Search for a matrix that fitsSmall, from the
-// point where the forced list is seeded; see Search. It leaves m.live as
-// it found it.
-func (m *Matrix) searchSmall(ctx context.Context, visit func(rows []int) bool, path []level, floor uint32) (Stats, error) {
+// reset puts back the links and sizes as load left them.
+func (s *small) reset() {
+	copy(s.up[:], s.up0)
+	copy(s.down[:], s.down0)
+	copy(s.size[:], s.size0)
+}
+
+// searchSmall is Search for a matrix that fitsSmall, once the path and
+// the forced list are ready; see Search.
+func (m *Matrix) searchSmall(ctx context.Context, visit func(rows []int) bool, path []level) (Stats, error) {
 	var st Stats
 	if m.small == nil {
 		m.small = new(small)
 	}
 	s := m.small
-	s.load(m)
-	live := m.live
-	defer func() { m.live = live }()
+	if !m.smallOK {
+		s.load(m)
+	}
+	// Until the search has restored the copy: a visitor that panics
+	// leaves it changed.
+	m.smallOK = false
+	for _, r := range m.selected {
+		first, _ := m.rowNodes(int(r))
+		m.coverSmall(uint16(first))
+	}
+	floor := uint32(m.nforced)
+	m.empty = 0
+	for c, n := range s.size[:min(m.primary, smallNodes)] {
+		if n <= 1 {
+			m.forced[m.nforced] = uint32(c)
+			m.nforced++
+			if n == 0 {
+				m.empty++
+			}
+		}
+	}
 	done := ctx.Done()
 	countdown := checkEvery
 
@@ -61,6 +95,7 @@ func (m *Matrix) searchSmall(ctx context.Context, visit func(rows []int) bool, p
 		if m.live == 0 {
 			st.Solutions++
 			if visit != nil && !visit(m.solution(path)) {
+				m.restoreCopy()
 				return st, nil
 			}
 		} else {
@@ -69,6 +104,7 @@ func (m *Matrix) searchSmall(ctx context.Context, visit func(rows []int) bool, p
 				countdown = checkEvery
 				select {
 				case <-done:
+					m.restoreCopy()
 					return st, fmt.Errorf("exactcover: search stopped after %d nodes: %w", st.Nodes, ctx.Err())
 				default:
 				}
@@ -101,6 +137,7 @@ func (m *Matrix) searchSmall(ctx context.Context, visit func(rows []int) bool, p
 		// Backtrack, as Search does.
 		for {
 			if len(path) == 0 {
+				m.restoreCopy()
 				return st, nil
 			}
 			top := len(path) - 1
@@ -115,6 +152,15 @@ func (m *Matrix) searchSmall(ctx context.Context, visit func(rows []int) bool, p
 			break
 		}
 	}
+}
+
+// restoreCopy ends a search on the copy: it puts the copy back as it was
+// loaded, which it then marks as matching the matrix again, and the
+// search's state as outside every search.
+func (m *Matrix) restoreCopy() {
+	m.small.reset()
+	m.live, m.nforced, m.empty = m.primary, 0, 0
+	m.smallOK = true
 }
 
 // fewest is Matrix.fewest on the copy.
