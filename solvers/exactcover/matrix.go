@@ -372,13 +372,14 @@ func (m *Matrix) Select(r int) error {
 		return fmt.Errorf("exactcover: select row %d: out of range [0, %d)", r, m.rows)
 	}
 	first, end := m.rowNodes(r)
-	for i := first; i < end; i++ {
-		if c := m.nodes[i].col; m.covered[c] {
-			return fmt.Errorf("exactcover: select row %d: column %d is already covered", r, c)
+	row, covered := m.nodes[first:end], m.covered
+	for _, n := range row {
+		if covered[n.col] {
+			return fmt.Errorf("exactcover: select row %d: column %d is already covered", r, n.col)
 		}
 	}
-	for i := first; i < end; i++ {
-		m.covered[m.nodes[i].col] = true
+	for _, n := range row {
+		covered[n.col] = true
 	}
 	m.selected = append(m.selected, uint32(r))
 	return nil
@@ -392,13 +393,10 @@ func (m *Matrix) Deselect() error {
 	if m.searching {
 		return errSearching
 	}
-	for _, r := range m.selected {
-		first, end := m.rowNodes(int(r))
-		for i := first; i < end; i++ {
-			m.covered[m.nodes[i].col] = false
-		}
+	if len(m.selected) > 0 {
+		clear(m.covered)
+		m.selected = m.selected[:0]
 	}
-	m.selected = m.selected[:0]
 	return nil
 }
 

@@ -75,7 +75,7 @@ func (m *Matrix) searchSmall(ctx context.Context, visit func(rows []int) bool, p
 	m.smallOK = false
 	for _, r := range m.selected {
 		first, _ := m.rowNodes(int(r))
-		m.coverSmall(uint16(first))
+		m.coverSelected(uint16(first))
 	}
 	floor := uint32(m.nforced)
 	m.empty = 0
@@ -206,6 +206,42 @@ func (m *Matrix) coverSmall(r uint16) {
 		}
 	}
 	m.nforced = nf
+}
+
+// coverSelected is coverSmall for a selected row before the search: it
+// leaves the forced list alone, since the search seeds it afterwards from
+// the sizes, and restoreCopy, not uncoverSmall, undoes it.
+func (m *Matrix) coverSelected(r uint16) {
+	s := m.small
+	first := r &^ 3
+	for t := range uint16(4) {
+		k := first | t
+		h := s.col[k]
+		if int(h) < m.primary {
+			s.size[h] += coveredBias
+			m.live--
+		}
+		for i := s.down[h]; i != k; i = s.down[i] {
+			q := i &^ 3
+			s.unlink(q | (i+1)&3)
+			s.unlink(q | (i+2)&3)
+			s.unlink(q | (i+3)&3)
+		}
+		for i := s.down[k]; i != h; i = s.down[i] {
+			q := i &^ 3
+			s.unlink(q | (i+1)&3)
+			s.unlink(q | (i+2)&3)
+			s.unlink(q | (i+3)&3)
+		}
+	}
+}
+
+// unlink takes node j out of its column for coverSelected.
+func (s *small) unlink(j uint16) {
+	u, d, c := s.up[j], s.down[j], s.col[j]
+	s.down[u] = d
+	s.up[d] = u
+	s.size[c]--
 }
 
 // removeSmall takes node j out of its column for coverSmall, pushing the
