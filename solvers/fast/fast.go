@@ -11,11 +11,14 @@ import (
 // New returns the fast strategy. It handles puzzles of every size with any
 // regions and any extra units.
 func New() solvers.Strategy {
-	return &strategy{standard: standardTopology()}
+	return &strategy{standard: sync.OnceValue(standardTopology)}
 }
 
 type strategy struct {
-	standard *topology // read-only, shared by every search
+	// standard is the 9x9 layout, built at the first 9x9 search (its
+	// tables are a twentieth of a solve command's start-up), then
+	// read-only and shared by every search.
+	standard func() *topology
 	// wide holds the standard layouts of the other sizes by side, built
 	// on first use.
 	wide [solvers.MaxSize + 1]struct {
@@ -54,7 +57,7 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 		}
 		return wideSearch(ctx, s.wideTopology(p), p, opts)
 	}
-	topo := s.standard
+	topo := s.standard()
 	if p.Features() != 0 {
 		topo = newTopology(p.Region, p.ExtraUnits())
 	}
