@@ -115,11 +115,12 @@ func (sv *solver16) search(s state16) {
 // Without a bivalue cell it takes the first cell with the fewest
 // candidates.
 func (st *state16) choose() (int, uint32) {
+	// A solved cell has one candidate: no need to mask by st.todo.
 	var pairs band16
-	for w, todo := range st.todo {
+	for w := range pairs {
 		var ones, twos, threes uint64
 		for d := range st.cand {
-			x := st.cand[d][w] & todo
+			x := st.cand[d][w]
 			threes |= twos & x
 			twos |= ones & x
 			ones |= x
@@ -136,7 +137,7 @@ func (st *state16) choose() (int, uint32) {
 		for w, x := range p {
 			for ; x != 0; x &= x - 1 {
 				c := w<<6 | bits.TrailingZeros64(x)
-				score[c] += int16(p.count(peers16(c)))
+				score[c] += int16(p.seen(w, uint(c&63)))
 			}
 		}
 	}
@@ -144,7 +145,7 @@ func (st *state16) choose() (int, uint32) {
 	for w, x := range pairs {
 		for ; x != 0; x &= x - 1 {
 			c := w<<6 | bits.TrailingZeros64(x)
-			if n := 4*int(score[c]) + st.todo.count(peers16(c)); n > most {
+			if n := 4*int(score[c]) + st.todo.seen(w, uint(c&63)); n > most {
 				best, most = c, n
 			}
 		}
@@ -165,6 +166,16 @@ func (st *state16) choose() (int, uint32) {
 		digits = st.digitsAt(best)
 	}
 	return best, digits
+}
+
+// seen returns the number of cells of b that share a unit with the cell
+// at bit i of word w, that cell included.
+func (b *band16) seen(w int, i uint) int {
+	col := uint64(rows16) << (i & 15)
+	w &= 3
+	// The other words' cells of the column, rotated apart into one word.
+	others := b[w^1]&col | bits.RotateLeft64(b[w^2]&col, 1) | bits.RotateLeft64(b[w^3]&col, 2)
+	return bits.OnesCount64(b[w]&(col|row16<<(i&^15)|box16<<(i&12))) + bits.OnesCount64(others)
 }
 
 // count returns the number of cells in both b and o.
