@@ -178,12 +178,6 @@ func (b *band16) seen(w int, i uint) int {
 	return bits.OnesCount64(b[w]&(col|row16<<(i&^15)|box16<<(i&12))) + bits.OnesCount64(others)
 }
 
-// count returns the number of cells in both b and o.
-func (b *band16) count(o band16) int {
-	return bits.OnesCount64(b[0]&o[0]) + bits.OnesCount64(b[1]&o[1]) +
-		bits.OnesCount64(b[2]&o[2]) + bits.OnesCount64(b[3]&o[3])
-}
-
 // digitsAt returns the candidates of cell c, bit d for digit d+1.
 func (st *state16) digitsAt(c int) uint32 {
 	return uint32(st.digits(c>>6, uint(c&63)))
@@ -226,13 +220,4 @@ func (sv *solver16) visit(st *state16) {
 		}
 	}
 	sv.tally.Solution(sv.grid)
-}
-
-// peers16 returns the cells that share a unit with cell c, c included.
-func peers16(c int) band16 {
-	w, i := c>>6&3, c&63
-	col := uint64(rows16) << (i & 15)
-	b := band16{col, col, col, col}
-	b[w] |= row16<<(i&^15) | box16<<(i&12)
-	return b
 }
