@@ -33,29 +33,62 @@ func (st *state16) settle(d, w int, i uint, had uint16) {
 }
 
 // dropCell clears bit i of word w in every digit's board and returns the
-// digits that had it.
+// digits that had it: each board's word read once, unrolled.
 func (st *state16) dropCell(w int, i uint) uint16 {
-	had := st.digits(w, i)
 	b := &st.cand
 	w &= 3
-	m := uint64(1) << (i & 63)
-	b[0][w] &^= m
-	b[1][w] &^= m
-	b[2][w] &^= m
-	b[3][w] &^= m
-	b[4][w] &^= m
-	b[5][w] &^= m
-	b[6][w] &^= m
-	b[7][w] &^= m
-	b[8][w] &^= m
-	b[9][w] &^= m
-	b[10][w] &^= m
-	b[11][w] &^= m
-	b[12][w] &^= m
-	b[13][w] &^= m
-	b[14][w] &^= m
-	b[15][w] &^= m
-	return had
+	i &= 63
+	m := uint64(1) << i
+	var had, x uint64
+	x = b[0][w]
+	had |= x >> i & 1
+	b[0][w] = x &^ m
+	x = b[1][w]
+	had |= x >> i & 1 << 1
+	b[1][w] = x &^ m
+	x = b[2][w]
+	had |= x >> i & 1 << 2
+	b[2][w] = x &^ m
+	x = b[3][w]
+	had |= x >> i & 1 << 3
+	b[3][w] = x &^ m
+	x = b[4][w]
+	had |= x >> i & 1 << 4
+	b[4][w] = x &^ m
+	x = b[5][w]
+	had |= x >> i & 1 << 5
+	b[5][w] = x &^ m
+	x = b[6][w]
+	had |= x >> i & 1 << 6
+	b[6][w] = x &^ m
+	x = b[7][w]
+	had |= x >> i & 1 << 7
+	b[7][w] = x &^ m
+	x = b[8][w]
+	had |= x >> i & 1 << 8
+	b[8][w] = x &^ m
+	x = b[9][w]
+	had |= x >> i & 1 << 9
+	b[9][w] = x &^ m
+	x = b[10][w]
+	had |= x >> i & 1 << 10
+	b[10][w] = x &^ m
+	x = b[11][w]
+	had |= x >> i & 1 << 11
+	b[11][w] = x &^ m
+	x = b[12][w]
+	had |= x >> i & 1 << 12
+	b[12][w] = x &^ m
+	x = b[13][w]
+	had |= x >> i & 1 << 13
+	b[13][w] = x &^ m
+	x = b[14][w]
+	had |= x >> i & 1 << 14
+	b[14][w] = x &^ m
+	x = b[15][w]
+	had |= x >> i & 1 << 15
+	b[15][w] = x &^ m
+	return uint16(had)
 }
 
 // propagate applies naked and hidden singles until neither finds
