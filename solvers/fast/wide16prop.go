@@ -33,62 +33,63 @@ func (st *state16) settle(d, w int, i uint, had uint16) {
 }
 
 // dropCell clears bit i of word w in every digit's board and returns the
-// digits that had it: each board's word read once, unrolled.
+// digits that had it: each board's word read once, unrolled. Digit d's
+// bit is rotated d places up, so the digits land at bits i to i+15
+// (around the word), brought down by one rotation at the end.
 func (st *state16) dropCell(w int, i uint) uint16 {
 	b := &st.cand
 	w &= 3
-	i &= 63
-	m := uint64(1) << i
+	m := uint64(1) << (i & 63)
 	var had, x uint64
 	x = b[0][w]
-	had |= x >> i & 1
+	had |= x & m
 	b[0][w] = x &^ m
 	x = b[1][w]
-	had |= x >> i & 1 << 1
+	had |= bits.RotateLeft64(x&m, 1)
 	b[1][w] = x &^ m
 	x = b[2][w]
-	had |= x >> i & 1 << 2
+	had |= bits.RotateLeft64(x&m, 2)
 	b[2][w] = x &^ m
 	x = b[3][w]
-	had |= x >> i & 1 << 3
+	had |= bits.RotateLeft64(x&m, 3)
 	b[3][w] = x &^ m
 	x = b[4][w]
-	had |= x >> i & 1 << 4
+	had |= bits.RotateLeft64(x&m, 4)
 	b[4][w] = x &^ m
 	x = b[5][w]
-	had |= x >> i & 1 << 5
+	had |= bits.RotateLeft64(x&m, 5)
 	b[5][w] = x &^ m
 	x = b[6][w]
-	had |= x >> i & 1 << 6
+	had |= bits.RotateLeft64(x&m, 6)
 	b[6][w] = x &^ m
 	x = b[7][w]
-	had |= x >> i & 1 << 7
+	had |= bits.RotateLeft64(x&m, 7)
 	b[7][w] = x &^ m
 	x = b[8][w]
-	had |= x >> i & 1 << 8
+	had |= bits.RotateLeft64(x&m, 8)
 	b[8][w] = x &^ m
 	x = b[9][w]
-	had |= x >> i & 1 << 9
+	had |= bits.RotateLeft64(x&m, 9)
 	b[9][w] = x &^ m
 	x = b[10][w]
-	had |= x >> i & 1 << 10
+	had |= bits.RotateLeft64(x&m, 10)
 	b[10][w] = x &^ m
 	x = b[11][w]
-	had |= x >> i & 1 << 11
+	had |= bits.RotateLeft64(x&m, 11)
 	b[11][w] = x &^ m
 	x = b[12][w]
-	had |= x >> i & 1 << 12
+	had |= bits.RotateLeft64(x&m, 12)
 	b[12][w] = x &^ m
 	x = b[13][w]
-	had |= x >> i & 1 << 13
+	had |= bits.RotateLeft64(x&m, 13)
 	b[13][w] = x &^ m
 	x = b[14][w]
-	had |= x >> i & 1 << 14
+	had |= bits.RotateLeft64(x&m, 14)
 	b[14][w] = x &^ m
 	x = b[15][w]
-	had |= x >> i & 1 << 15
+	had |= bits.RotateLeft64(x&m, 15)
 	b[15][w] = x &^ m
-	return uint16(had)
+	return uint16(bits.RotateLeft64(had, -int(i&63)))
 }
 
 // propagate applies naked and hidden singles until neither finds
