@@ -464,3 +464,62 @@ func TestAgreeVariantClash(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrent shares each strategy value between goroutines, as run -j
+// and the judge's workers do: every search must keep its state to itself,
+// and find what it finds alone. .ci/run runs it with -race.
+func TestConcurrent(t *testing.T) {
+	jigsaw, _ := solverstest.Jigsaw(t)
+	top95 := solverstest.LoadSet(t, "top95", 10)
+	ctx := context.Background()
+	for _, s := range strategies.All() {
+		t.Run(s.Name(), func(t *testing.T) {
+			ps := jigsaw
+			if !slow[s.Name()] {
+				ps = append(slices.Clip(top95), jigsaw...)
+			}
+			type result struct {
+				n int
+				g solvers.Grid
+			}
+			var want []result
+			var solved []*solvers.Puzzle
+			for _, p := range ps {
+				g, n, _, err := solvers.Solve(ctx, s, p, 2)
+				if errors.Is(err, solvers.ErrUnsupported) {
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, solved = append(want, result{n, g}), append(solved, p)
+			}
+			if len(solved) == 0 {
+				t.Fatal("no puzzle the strategy handles")
+			}
+			const workers = 4
+			errs := make(chan error, workers)
+			for w := range workers {
+				go func() {
+					for k := range solved {
+						i := (k + w*len(solved)/workers) % len(solved) // each starts elsewhere
+						g, n, _, err := solvers.Solve(ctx, s, solved[i], 2)
+						if err == nil && (n != want[i].n || !slices.Equal(g, want[i].g)) {
+							err = fmt.Errorf("puzzle %d: %d solutions, first %v; alone %d, %v", i+1, n, g, want[i].n, want[i].g)
+						}
+						if err != nil {
+							errs <- err
+							return
+						}
+					}
+					errs <- nil
+				}()
+			}
+			for range workers {
+				if err := <-errs; err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
