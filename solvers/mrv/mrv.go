@@ -141,116 +141,134 @@ func (s *search) visit() {
 	s.t.Solution(s.cells)
 }
 
-// onesCount is bits.OnesCount32 by table. Below GOAMD64=v2 the compiler
-// guards POPCNT with a CPU feature test and a call to a fallback, around
-// which the scan in dfs would save and restore its registers at every cell.
+// onesCount is bits.OnesCount32 by shifts and masks. Below GOAMD64=v2 the
+// compiler guards POPCNT with a CPU feature test and a call to a fallback,
+// around which the scan in dfs would save and restore its registers at
+// every cell; a table would take a register for its address.
 func onesCount(m uint32) int {
-	return int(pop8[m&0xff] + pop8[m>>8&0xff] + pop8[m>>16&0xff] + pop8[m>>24])
+	m -= m >> 1 & 0x55555555
+	m = m&0x33333333 + m>>2&0x33333333
+	m = (m + m>>4) & 0x0f0f0f0f
+	return int(m * 0x01010101 >> 24)
 }
 
-// pop8[b] is the number of bits set in b.
-var pop8 = func() (t [256]uint8) {
-	for b := range t {
-		t[b] = uint8(bits.OnesCount8(uint8(b)))
-	}
-	return t
-}()
-
 // dfs fills the empty cells, always branching on the cell with the fewest
-// candidates. It keeps its own stack rather than recursing: at depth k, the
-// k-th empty cell (cell[k], whose units are row[k], col[k] and reg[k]) is
-// the cell being tried, digit[k] the digit it holds, as a bit, and rem[k]
-// its digits still to try. The grid is written only for the visitor.
+// candidates. It keeps its own stack rather than recursing: at depth k,
+// the k-th empty cell (cell[k], whose units are row[k], col[k] and reg[k])
+// is the cell being tried, digit[k] the digit it holds, as a bit, and
+// rem[k] its digits still to try. The grid is written only for the
+// visitor.
 //
-// The cells are kept field by field, not as cellUnits, so that the scan for
-// the most constrained cell indexes three byte arrays without multiplying,
-// and the scan is written out here rather than called: as a function, its
-// call and slice arguments cost a fifth of the instructions.
+// The loop is written as a machine runs it, with gotos: next expands the
+// node at depth k, back backs up to the nearest depth with digits left to
+// try, and place (in both) tries a depth's next digit. Written as a loop
+// with a flag, the flag takes a register and the scan for the most
+// constrained cell then keeps its values on the stack. Outside the scan
+// the arrays are indexed directly, every index checked against n, which
+// is at most maxCells, so that the compiler drops the bounds checks. The
+// scan walks slices from k on: indexed from k directly, its variables
+// trade registers at every cell.
 func (s *search) dfs() {
 	n := s.nEmpty
-	cell, row, col, reg := s.cell[:n], s.row[:n], s.col[:n], s.reg[:n]
-	rem, digit := s.rem[:n], s.digit[:n]
+	if uint(n) > maxCells {
+		return
+	}
 	for j, u := range s.empty[:n] {
-		cell[j], row[j], col[j], reg[j] = u.cell, u.row, u.col, u.reg
+		s.cell[j], s.row[j], s.col[j], s.reg[j] = u.cell, u.row, u.col, u.reg
 	}
-	free := &s.free
 	k := 0
-	for {
-		branch := false
-		if k >= n {
-			for j, c := range cell {
-				s.grid[c] = uint8(bits.TrailingZeros32(digit[j]) + 1)
-			}
-			s.visit()
-		} else if s.t.Node() {
+	var m uint32 // the candidates of a cell
+next:
+	if uint(k) >= uint(n) {
+		for j, c := range s.cell[:n] {
+			s.grid[c] = uint8(bits.TrailingZeros32(s.digit[j]) + 1)
+		}
+		s.visit()
+		if s.t.Stop {
 			return
-		} else {
-			// Find the first cell from k on with the fewest candidates:
-			// best is its offset from k, bestM its candidates and bestN
-			// their number.
-			best, bestM, bestN := 0, uint32(0), 99
-			rowK, colK, regK := row[k:], col[k:len(row)], reg[k:len(row)]
-			for j := range rowK {
-				m := free[rowK[j]] & free[colK[j]] & free[regK[j]]
-				if m&(m-1) == 0 {
-					// A dead end or a forced move: nothing beats it.
-					best, bestM, bestN = j, m, 0
-					if m != 0 {
-						bestN = 1
-					}
-					break
-				}
-				// Once a cell with two candidates is found only the
-				// test above can find a better one: skip the count.
-				if bestN > 2 {
-					if c := onesCount(m); c < bestN {
-						best, bestM, bestN = j, m, c
-					}
-				}
-			}
-			if bestN > 0 {
-				if bestN > 1 {
-					s.t.Stats.Guesses++
-				}
-				if best != 0 {
-					j := k + best
-					cell[k], cell[j] = cell[j], cell[k]
-					row[k], row[j] = row[j], row[k]
-					col[k], col[j] = col[j], col[k]
-					reg[k], reg[j] = reg[j], reg[k]
-				}
-				rem[k] = bestM
-				branch = true
-			}
 		}
-		if !branch {
-			// Back up to the nearest cell with digits left to try.
-			for {
-				if s.t.Stop {
-					return
-				}
-				k--
-				if k < 0 {
-					return
-				}
-				bit := digit[k]
-				free[row[k]] |= bit
-				free[col[k]] |= bit
-				free[reg[k]] |= bit
-				if rem[k] != 0 {
-					break
-				}
-			}
-		}
-		m := rem[k]
-		bit := m & -m
-		rem[k] = m &^ bit
-		digit[k] = bit
-		free[row[k]] &^= bit
-		free[col[k]] &^= bit
-		free[reg[k]] &^= bit
-		k++
+		goto back
 	}
+	if s.t.Node() {
+		return
+	}
+	{
+		// Find the first cell from k on with the fewest candidates:
+		// best is its offset from k, bestM its candidates and bestN
+		// their number. A cell with one candidate or none ends the
+		// scan: nothing beats it.
+		best, bestM, bestN := 0, uint32(0), 99
+		row, col, reg := s.row[k:n], s.col[k:n], s.reg[k:n]
+		j := uint(0) // unsigned, so that the compiler knows j >= 0 in both loops
+		for ; j < uint(len(row)); j++ {
+			m = s.free[row[j]] & s.free[col[j]] & s.free[reg[j]]
+			if m&(m-1) == 0 {
+				goto forced
+			}
+			if c := onesCount(m); c < bestN {
+				best, bestM, bestN = int(j), m, c
+				if c == 2 {
+					break
+				}
+			}
+		}
+		// Once a cell with two candidates is found only a cell with
+		// one or none can beat it: the rest of the scan skips the count.
+		for j++; j < uint(len(row)); j++ {
+			m = s.free[row[j]] & s.free[col[j]] & s.free[reg[j]]
+			if m&(m-1) == 0 {
+				goto forced
+			}
+		}
+		goto chosen
+	forced:
+		if m == 0 {
+			goto back
+		}
+		best, bestM, bestN = int(j), m, 1
+	chosen:
+		if bestN > 1 {
+			s.t.Stats.Guesses++
+		}
+		if best += k; best != k && uint(best) < uint(n) {
+			s.cell[k], s.cell[best] = s.cell[best], s.cell[k]
+			s.row[k], s.row[best] = s.row[best], s.row[k]
+			s.col[k], s.col[best] = s.col[best], s.col[k]
+			s.reg[k], s.reg[best] = s.reg[best], s.reg[k]
+		}
+		s.place(k, bestM)
+		k++
+		goto next
+	}
+back:
+	// Back up to the nearest cell with digits left to try.
+	for {
+		k--
+		if uint(k) >= uint(n) {
+			return // k < 0: the tree is done
+		}
+		bit := s.digit[k]
+		s.free[s.row[k]] |= bit
+		s.free[s.col[k]] |= bit
+		s.free[s.reg[k]] |= bit
+		if m := s.rem[k]; m != 0 {
+			s.place(k, m)
+			k++
+			goto next
+		}
+	}
+}
+
+// place puts at depth k of dfs the first of the digits m and leaves the
+// others to try. It is inlined where dfs has checked k, so it indexes
+// without bounds checks.
+func (s *search) place(k int, m uint32) {
+	bit := m & -m
+	s.rem[k] = m &^ bit
+	s.digit[k] = bit
+	s.free[s.row[k]] &^= bit
+	s.free[s.col[k]] &^= bit
+	s.free[s.reg[k]] &^= bit
 }
 
 // dfsExtra is dfs for puzzles with extra units, whose masks it keeps up
