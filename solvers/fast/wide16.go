@@ -115,17 +115,11 @@ func (sv *solver16) search(s state16) {
 // Without a bivalue cell it takes the first cell with the fewest
 // candidates.
 func (st *state16) choose() (int, uint32) {
-	// A solved cell has one candidate: no need to mask by st.todo.
 	var pairs band16
-	for w := range pairs {
-		var ones, twos, threes uint64
-		for d := range st.cand {
-			x := st.cand[d][w]
-			threes |= twos & x
-			twos |= ones & x
-			ones |= x
-		}
-		pairs[w] = twos &^ threes
+	if haveAVX2 {
+		pairs16AVX2(&st.cand, &pairs)
+	} else {
+		st.pairs(&pairs)
 	}
 	// score[c] counts, for each candidate d of c, the bivalue peers of
 	// c that have d: walked digit by digit, no cell's candidates are
@@ -166,6 +160,21 @@ func (st *state16) choose() (int, uint32) {
 		digits = st.digitsAt(best)
 	}
 	return best, digits
+}
+
+// pairs stores in pairs the cells with exactly two candidates. (A solved
+// cell has one: no need to mask by st.todo.)
+func (st *state16) pairs(pairs *band16) {
+	for w := range pairs {
+		var ones, twos, threes uint64
+		for d := range st.cand {
+			x := st.cand[d][w]
+			threes |= twos & x
+			twos |= ones & x
+			ones |= x
+		}
+		pairs[w] = twos &^ threes
+	}
 }
 
 // seen returns the number of cells of b that share a unit with the cell

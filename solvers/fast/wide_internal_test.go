@@ -1,6 +1,7 @@
 package fast
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -291,4 +292,44 @@ func TestLocked16(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzCount16 checks the assembly that counts every cell's candidates of
+// the 16x16 engine at once against its pure-Go twin: count16AVX2 against
+// state16.count word by word, pairs16AVX2 against state16.pairs, on
+// boards made from the fuzz bytes (eight a word, repeated when short).
+// Without AVX2 it has nothing to check.
+func FuzzCount16(f *testing.F) {
+	if !haveAVX2 {
+		f.Skip("no AVX2: count16AVX2 never runs")
+	}
+	f.Add([]byte{})
+	f.Add([]byte{0xFF, 0x0F, 0xF0, 0x33, 0x55, 0xAA, 0x01, 0x80})
+	f.Add(bytes.Repeat([]byte{0x13, 0x37, 0xC0, 0xDE}, 130))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var st state16
+		for d := range st.cand {
+			for w := range st.cand[d] {
+				var x uint64
+				for k := range 8 {
+					if len(data) > 0 {
+						x |= uint64(data[(32*d+8*w+k)%len(data)]^byte(d*w+k)) << (8 * k)
+					}
+				}
+				st.cand[d][w] = x
+			}
+		}
+		var ones, twos band16
+		count16AVX2(&st.cand, &ones, &twos)
+		for w := range ones {
+			if o, tw := st.count(w); o != ones[w] || tw != twos[w] {
+				t.Fatalf("word %d: count16AVX2 gives %x, %x; count %x, %x", w, ones[w], twos[w], o, tw)
+			}
+		}
+		var got, want band16
+		pairs16AVX2(&st.cand, &got)
+		if st.pairs(&want); got != want {
+			t.Fatalf("pairs16AVX2 gives %x, pairs %x", got, want)
+		}
+	})
 }
