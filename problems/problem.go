@@ -11,6 +11,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -90,18 +92,72 @@ func (o GenOptions) Rand() *rand.Rand {
 // Solve runs the whole pipeline on one input: parse, solve every case with
 // s, format. It stops at the first error.
 func Solve(ctx context.Context, prob Problem, s solvers.Strategy, name string, input []byte, w io.Writer) error {
+	return SolveJobs(ctx, prob, s, name, input, w, 1)
+}
+
+// SolveJobs is [Solve] with up to jobs cases solved at once (jobs < 1:
+// one). The output is Solve's, and so is the error: when cases fail, the
+// first of them in the input, as Solve would have stopped there. Every
+// built-in strategy and problem allows searches at once; a strategy that
+// does not must be given jobs 1.
+func SolveJobs(ctx context.Context, prob Problem, s solvers.Strategy, name string, input []byte, w io.Writer, jobs int) error {
 	cases, err := prob.Parse(name, input)
 	if err != nil {
 		return err
 	}
 	answers := make([]Answer, len(cases))
-	for i, p := range cases {
-		a, err := prob.SolveCase(ctx, s, p)
+	solve := func(i int) error {
+		a, err := prob.SolveCase(ctx, s, cases[i])
 		if err != nil {
 			return fmt.Errorf("%s: case %d: %w", name, i+1, err)
 		}
 		answers[i] = a
 		cases[i] = nil // solved: let the collector take it rather than scan it again
+		return nil
+	}
+	if jobs = min(jobs, len(cases)); jobs <= 1 {
+		for i := range cases {
+			if err := solve(i); err != nil {
+				return err
+			}
+		}
+		return prob.Format(w, answers)
+	}
+	// Cases are handed out in order, and none after a failed one: every
+	// case before the first failure is then solved, so the failure found
+	// first in the input is the one Solve reports, whatever the timing.
+	var (
+		next   atomic.Int64
+		failed atomic.Int64 // the lowest failed case + 1, or 0
+		errs   = make([]error, len(cases))
+		wg     sync.WaitGroup
+	)
+	for range jobs {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(cases) {
+					return
+				}
+				if f := failed.Load(); f != 0 && i >= int(f) {
+					return
+				}
+				if errs[i] = solve(i); errs[i] != nil {
+					for f := failed.Load(); f == 0 || i+1 < int(f); f = failed.Load() {
+						if failed.CompareAndSwap(f, int64(i+1)) {
+							break
+						}
+					}
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
 	return prob.Format(w, answers)
 }

@@ -173,8 +173,8 @@ func commandTypo(root *cobra.Command, err error) error {
 }
 
 // jobsFlag declares -j, --jobs, which means the same in every command that
-// has it: how many workers judge at once, 0 for one per CPU. what is what
-// one worker takes at a time, such as "tests".
+// has it: how many workers run at once, 0 for one per CPU. what says what
+// they do, such as "tests judged".
 func jobsFlag(fs *pflag.FlagSet, p *int, what string) {
-	fs.IntVarP(p, "jobs", "j", 0, "parallel workers: "+what+" judged at once (0: one per CPU)")
+	fs.IntVarP(p, "jobs", "j", 0, "parallel workers: "+what+" at once (0: one per CPU)")
 }

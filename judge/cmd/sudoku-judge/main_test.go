@@ -170,7 +170,7 @@ func TestJobsFlag(t *testing.T) {
 			t.Errorf("%s -j is --%s %s (default %s): %q; want --jobs int (default 0): \"parallel workers: ... (0: one per CPU)\"", c.Name(), f.Name, f.Value.Type(), f.DefValue, f.Usage)
 		}
 	}
-	for _, name := range []string{"run", "test"} {
+	for _, name := range []string{"run", "test", "stress", "solve"} {
 		if !has[name] {
 			t.Errorf("%s has no -j", name)
 		}

@@ -91,7 +91,7 @@ them; a test is also stopped after ten times its limit in wall-clock time.
 	f.StringVar(&strategy, "strategy", "all", "comma-separated strategy names, or all")
 	f.BoolVar(&asJSON, "json", false, "print the results as a JSON array, one object per problem and strategy")
 	f.BoolVarP(&verbose, "verbose", "v", false, "also print every test of every problem and strategy")
-	jobsFlag(f, &opts.Parallel, "problem-strategy pairs")
+	jobsFlag(f, &opts.Parallel, "problem-strategy pairs judged")
 	f.IntVar(&opts.Parallel, "parallel", 0, "the old name of --jobs")
 	_ = f.MarkHidden("parallel")
 	f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time limit per test, replacing each problem's strategy time limit (e.g. 500ms)")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -22,6 +23,7 @@ func newSolveCmd(e *env) *cobra.Command {
 	var (
 		problem, strategy string
 		timeLimit         time.Duration
+		jobs              int
 	)
 	cmd := &cobra.Command{
 		Use:   "solve --problem ID [--strategy NAME] [FILE]",
@@ -51,6 +53,9 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 			if timeLimit < 0 {
 				return fmt.Errorf("solve: --time-limit %s: want a positive duration", timeLimit)
 			}
+			if jobs < 0 {
+				return fmt.Errorf("solve: --jobs %d: want 0 (one per CPU) or more", jobs)
+			}
 			defer collectLess()()
 			name, input, err := readSolveInput(cmd.InOrStdin(), args)
 			if err != nil {
@@ -65,7 +70,10 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 			// Nothing is written unless every case is solved: Solve formats
 			// only once all answers are in, and each problem's Format writes
 			// its output at once.
-			if err := problems.Solve(ctx, prob, strat, name, input, e.stdout); err != nil {
+			if jobs == 0 {
+				jobs = runtime.GOMAXPROCS(0)
+			}
+			if err := problems.SolveJobs(ctx, prob, strat, name, input, e.stdout, jobs); err != nil {
 				if timeLimit > 0 && errors.Is(err, context.DeadlineExceeded) {
 					return fmt.Errorf("solve: over the time limit of %s: %w", timeLimit, err)
 				}
@@ -78,6 +86,7 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 	f.StringVar(&problem, "problem", "", "the problem ID (see sudoku-judge list)")
 	f.StringVar(&strategy, "strategy", "", "the strategy to solve with (default: the problem's reference strategy)")
 	f.DurationVar(&timeLimit, "time-limit", 0, "give up after this long (default: no limit)")
+	jobsFlag(f, &jobs, "cases solved")
 	_ = cmd.MarkFlagRequired("problem")
 	return cmd
 }

@@ -36,6 +36,33 @@ func TestSolveSamples(t *testing.T) {
 	}
 }
 
+// TestSolveJobs: every problem's tests give the same output, byte for
+// byte, whether their cases are solved one or several at a time.
+func TestSolveJobs(t *testing.T) {
+	for _, prob := range catalog.All() {
+		t.Run(prob.ID(), func(t *testing.T) {
+			tests, err := prob.Tests()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if testing.Short() {
+				tests = tests[:min(len(tests), 2)]
+			}
+			for _, tc := range tests {
+				in := filepath.Join(t.TempDir(), "in")
+				if err := os.WriteFile(in, tc.Input, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				_, want, _ := cli(t, "solve", "--problem", prob.ID(), "-j", "1", in)
+				code, got, stderr := cli(t, "solve", "--problem", prob.ID(), "-j", "4", in)
+				if code != exitOK || got != want {
+					t.Errorf("%s: -j 4: exit %d, stderr %q; output the same as -j 1's: %v", tc.Name, code, stderr, got == want)
+				}
+			}
+		})
+	}
+}
+
 func TestSolveReproducesSampleOutput(t *testing.T) {
 	prob, err := catalog.Lookup("poj2676")
 	if err != nil {
@@ -78,6 +105,7 @@ func TestSolveErrors(t *testing.T) {
 		{"unknown problem", []string{"solve", "--problem", "poj1", bad}, "poj1"},
 		{"unknown strategy", []string{"solve", "--problem", "poj2676", "--strategy", "guess", bad}, "guess"},
 		{"two files", []string{"solve", "--problem", "poj2676", bad, bad}, "accepts at most 1 arg"},
+		{"negative jobs", []string{"solve", "--problem", "poj2676", "-j", "-1", bad}, "--jobs -1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { wantUsageError(t, tt.want, tt.args...) })

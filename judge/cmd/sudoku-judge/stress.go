@@ -140,7 +140,7 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 	fs.IntVar(&opts.Cases, "cases", 1, "cases per input, for problems with several cases per file")
 	fs.StringVar(&against, "against", "", "answer with this trusted `program` (a brute force: an executable or a source) instead of the reference strategy")
 	fs.DurationVar(&againstTime, "against-time-limit", 0, "CPU time of the --against program per input (default: 10 × the time limit)")
-	jobsFlag(fs, &opts.Parallel, "rounds")
+	jobsFlag(fs, &opts.Parallel, "rounds run")
 	fs.BoolVar(&opts.NoShrink, "no-shrink", false, "keep a failing input whole instead of cutting it down to the fewest failing cases")
 	fs.StringVar(&opts.Dir, "out", "stress-failures", "folder to save failing inputs in, each in a folder of its own")
 	return cmd

@@ -316,7 +316,7 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 	fs := cmd.Flags()
 	fs.StringVar(&tests, "tests", "", "judge on this folder of X.in with X.ans or X.out instead of the problem's tests")
 	fs.StringVar(&chk, "checker", "", "external `checker`, run as CHECKER input output answer (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
-	jobsFlag(fs, &jobs, "tests")
+	jobsFlag(fs, &jobs, "tests judged")
 	fs.BoolVar(&jsonOut, "json", false, "print the results as JSON, like run --json")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print every failing test's whole diff and stderr, and a CE's whole compiler output")
 	fs.StringSliceVar(&groups, "group", nil, "judge only these test `groups` (comma-separated; default all; see the problem's problem.yaml)")
