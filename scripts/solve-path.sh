@@ -8,7 +8,9 @@
 # issue measures (tdoku's data/puzzles2_17_clue). Each round times, in turn:
 #   - start-up: `solve --problem poj3074 --strategy fast` on an input that
 #     is only "end", the median of STARTS runs (default 21);
-#   - the whole process on PUZZLES written as a POJ 3074 input;
+#   - the whole process on PUZZLES written as a POJ 3074 input, with -j 1:
+#     one case at a time, as the in-process search runs (the last column
+#     is the default -j, one case per CPU, for reference);
 #   - the search in process on the same puzzles: `bench --problem poj3074
 #     --strategy fast`, whose SolveCase is the one solve calls, µs per
 #     puzzle (the median of 3 passes).
@@ -47,22 +49,24 @@ ms() {
 	awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f\n", (b - a) * 1000 }'
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2) }'; }
-solve() { "$tmp/sudoku-judge" solve --problem poj3074 --strategy fast <"$1" >"$tmp/out"; }
+solve() { "$tmp/sudoku-judge" solve --problem poj3074 --strategy fast "${@:2}" <"$1" >"$tmp/out"; }
 
 printf '%d puzzles from %s; sudoku-judge %s%s\n' "$n" "$(basename "$puzzles")" \
 	"$(cd "$root" && git rev-parse --short HEAD)" "$(cd "$root" && git diff --quiet HEAD || echo '-dirty')"
-printf '%-6s %12s %12s %14s %12s %8s\n' round start-up/ms solve/ms search/µs budget/ms ratio
+printf '%-6s %12s %12s %14s %12s %8s %14s\n' round start-up/ms solve/ms search/µs budget/ms ratio "solve -j $(nproc)/ms"
 for r in $(seq "$rounds"); do
 	for _ in $(seq "$starts"); do
 		ms solve "$tmp/empty.in"
 	done >"$tmp/starts"
 	start=$(median <"$tmp/starts")
-	whole=$(ms solve "$tmp/puzzles.in")
+	whole=$(ms solve "$tmp/puzzles.in" -j 1)
+	[[ $(wc -l <"$tmp/out") -eq $n ]] || { echo "$0: solve wrote $(wc -l <"$tmp/out") lines for $n puzzles" >&2; exit 1; }
+	parallel=$(ms solve "$tmp/puzzles.in")
 	[[ $(wc -l <"$tmp/out") -eq $n ]] || { echo "$0: solve wrote $(wc -l <"$tmp/out") lines for $n puzzles" >&2; exit 1; }
 	"$tmp/sudoku-judge" bench --problem poj3074 --testdata "$tmp/sets" --set 17clue --strategy fast \
 		--count 3 -o "$tmp/bench.txt" >/dev/null
 	us=$(awk '/^BenchmarkSolve\// { for (i = 1; i <= NF; i++) if ($(i+1) == "ns/puzzle") print $i / 1000 }' "$tmp/bench.txt" | median)
-	awk -v r="$r" -v s="$start" -v w="$whole" -v u="$us" -v n="$n" 'BEGIN {
+	awk -v r="$r" -v s="$start" -v w="$whole" -v u="$us" -v n="$n" -v p="$parallel" 'BEGIN {
 		b = n * u / 1000 + s
-		printf "%-6s %12.2f %12.1f %14.2f %12.1f %8.2f\n", r, s, w, u, b, w / b }'
+		printf "%-6s %12.2f %12.1f %14.2f %12.1f %8.2f %14.1f\n", r, s, w, u, b, w / b, p }'
 done
