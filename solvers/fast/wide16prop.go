@@ -265,15 +265,17 @@ func (st *state16) unitSingles(d, w int, i uint) bool {
 	if x&(x-1) == 0 && st.todo[w]&x != 0 {
 		st.place(d, w<<6|bits.TrailingZeros64(x))
 	}
-	// The column's bits, word v's shifted by v.
+	// The column's cells, word v's rotated v places up: row r of word v
+	// lands at bit 16r+v+col.
 	col := i & 15
-	y := b[0]>>col&rows16 | b[1]>>col&rows16<<1 | b[2]>>col&rows16<<2 | b[3]>>col&rows16<<3
+	m := uint64(rows16) << col
+	y := b[0]&m | bits.RotateLeft64(b[1]&m, 1) | bits.RotateLeft64(b[2]&m, 2) | bits.RotateLeft64(b[3]&m, 3)
 	if y == 0 {
 		return false
 	}
 	if y&(y-1) == 0 {
-		k := bits.TrailingZeros64(y)
-		c := k&3<<6 | k>>4<<4 | int(col)
+		k := (bits.TrailingZeros64(y) - int(col)) & 63 // 16r+v
+		c := k&3<<6 | k&^15 | int(col)
 		if st.todo[c>>6&3]>>(c&63)&1 != 0 {
 			st.place(d, c)
 		}
