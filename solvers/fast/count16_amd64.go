@@ -22,3 +22,10 @@ func count16AVX2(cand *[16]band16, ones, twos *band16)
 //
 //go:noescape
 func pairs16AVX2(cand *[16]band16, pairs *band16)
+
+// alone16AVX2 is alone16 on one register (count16_amd64.s): it stores the
+// cells of b alone in their row, column or box in alone and reports false
+// if one of those units has no cell of b (alone is then meaningless).
+//
+//go:noescape
+func alone16AVX2(b, alone *band16) bool

@@ -209,3 +209,88 @@ TEXT ·pairs16AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU Y1, (AX)
 	VZEROUPPER
 	RET
+
+// func alone16AVX2(b *[4]uint64, alone *[4]uint64) bool
+// Requires: AVX, AVX2
+TEXT ·alone16AVX2(SB), NOSPLIT, $0-17
+	MOVQ     b+0(FP), AX
+	VMOVDQU  (AX), Y0
+	VPXOR    Y1, Y1, Y1
+	VPCMPEQW Y2, Y2, Y2
+	VPSRLW   $0x0f, Y2, Y3
+
+	// Rows: empty, and one cell (x&(x-1) == 0 and not empty).
+	VPCMPEQW Y1, Y0, Y4
+	VPSUBW   Y3, Y0, Y5
+	VPAND    Y0, Y5, Y5
+	VPCMPEQW Y1, Y5, Y1
+	VPANDN   Y1, Y4, Y1
+
+	// Sum the rows over the butterfly: o at least one, s two or more.
+	VMOVDQA Y0, Y5
+	VPSLLD  $0x10, Y5, Y7
+	VPSRLD  $0x10, Y5, Y8
+	VPOR    Y8, Y7, Y7
+	VPAND   Y7, Y5, Y6
+	VPOR    Y7, Y5, Y5
+	VPSHUFD $0xb1, Y5, Y7
+	VPSHUFD $0xb1, Y6, Y8
+	VPOR    Y8, Y6, Y6
+	VPAND   Y7, Y5, Y8
+	VPOR    Y8, Y6, Y6
+	VPOR    Y7, Y5, Y5
+
+	// Boxes: the band's rows summed, then four adjacent columns.
+	VPSRLW $0x01, Y5, Y7
+	VPSRLW $0x01, Y6, Y8
+	VPOR   Y8, Y6, Y10
+	VPAND  Y7, Y5, Y8
+	VPOR   Y8, Y10, Y10
+	VPOR   Y7, Y5, Y9
+	VPSRLW $0x02, Y9, Y7
+	VPSRLW $0x02, Y10, Y8
+	VPOR   Y8, Y10, Y10
+	VPAND  Y7, Y9, Y8
+	VPOR   Y8, Y10, Y10
+	VPOR   Y7, Y9, Y9
+	VPSLLW $0x04, Y3, Y7
+	VPOR   Y7, Y3, Y3
+	VPSLLW $0x08, Y3, Y7
+	VPOR   Y7, Y3, Y3
+	VPANDN Y9, Y10, Y10
+	VPAND  Y3, Y10, Y10
+	VPSLLW $0x04, Y10, Y7
+	VPSUBW Y10, Y7, Y10
+	VPANDN Y3, Y9, Y9
+
+	// Columns: swap the qwords of each half, then the halves.
+	VPSHUFD $0x4e, Y5, Y7
+	VPSHUFD $0x4e, Y6, Y8
+	VPOR    Y8, Y6, Y6
+	VPAND   Y7, Y5, Y8
+	VPOR    Y8, Y6, Y6
+	VPOR    Y7, Y5, Y5
+	VPERMQ  $0x4e, Y5, Y7
+	VPERMQ  $0x4e, Y6, Y8
+	VPOR    Y8, Y6, Y6
+	VPAND   Y7, Y5, Y8
+	VPOR    Y8, Y6, Y6
+	VPOR    Y7, Y5, Y5
+
+	// alone = x & (rows | boxes | o &^ s)
+	VPXOR   Y2, Y5, Y2
+	VPANDN  Y5, Y6, Y5
+	VPOR    Y1, Y5, Y5
+	VPOR    Y10, Y5, Y5
+	VPAND   Y0, Y5, Y5
+	MOVQ    alone+8(FP), AX
+	VMOVDQU Y5, (AX)
+
+	// Fail on an empty row, column or box.
+	VPOR   Y4, Y2, Y2
+	VPOR   Y9, Y2, Y2
+	VPTEST Y2, Y2
+	SETEQ  AL
+	VZEROUPPER
+	MOVB   AL, ret+16(FP)
+	RET

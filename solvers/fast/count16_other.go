@@ -14,3 +14,8 @@ func count16AVX2(cand *[16]band16, ones, twos *band16) {
 func pairs16AVX2(cand *[16]band16, pairs *band16) {
 	panic("fast: pairs16AVX2 without AVX2")
 }
+
+// alone16AVX2 is never called without AVX2.
+func alone16AVX2(b, alone *band16) bool {
+	panic("fast: alone16AVX2 without AVX2")
+}

@@ -198,7 +198,13 @@ func (st *state16) hiddenSingles() bool {
 		}
 		d := bits.TrailingZeros16(st.singles)
 		st.singles &= st.singles - 1
-		alone, ok := alone16(&st.cand[d])
+		var alone band16
+		var ok bool
+		if haveAVX2 {
+			ok = alone16AVX2(&st.cand[d], &alone)
+		} else {
+			alone, ok = alone16(&st.cand[d])
+		}
 		if !ok {
 			return false
 		}

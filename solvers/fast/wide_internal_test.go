@@ -206,8 +206,8 @@ func randomBoards(t *testing.T, rng *rand.Rand, n int) (feasible, any []band16) 
 
 func has16(b band16, c int) bool { return b[c>>6]>>(c&63)&1 != 0 }
 
-// TestAlone16 checks alone16, the hidden singles of one digit's board,
-// against a walk over the cells of each unit.
+// TestAlone16 checks alone16 and alone16AVX2, the hidden singles of one
+// digit's board, against a walk over the cells of each unit.
 func TestAlone16(t *testing.T) {
 	rows, cols, boxes := units16()
 	feasible, any := randomBoards(t, rand.New(rand.NewPCG(16, 1)), 500)
@@ -233,6 +233,12 @@ func TestAlone16(t *testing.T) {
 		got, ok := alone16(&b)
 		if ok != wantOK || ok && got != want {
 			t.Fatalf("board %d %x: alone16 = %x, %v; want %x, %v", k, b, got, ok, want, wantOK)
+		}
+		if haveAVX2 {
+			var got band16
+			if ok := alone16AVX2(&b, &got); ok != wantOK || ok && got != want {
+				t.Fatalf("board %d %x: alone16AVX2 = %x, %v; want %x, %v", k, b, got, ok, want, wantOK)
+			}
 		}
 	}
 }
@@ -296,7 +302,8 @@ func TestLocked16(t *testing.T) {
 
 // FuzzCount16 checks the assembly that counts every cell's candidates of
 // the 16x16 engine at once against its pure-Go twin: count16AVX2 against
-// state16.count word by word, pairs16AVX2 against state16.pairs, on
+// state16.count word by word, pairs16AVX2 against state16.pairs,
+// alone16AVX2 against alone16, on
 // boards made from the fuzz bytes (eight a word, repeated when short).
 // Without AVX2 it has nothing to check.
 func FuzzCount16(f *testing.F) {
@@ -330,6 +337,19 @@ func FuzzCount16(f *testing.F) {
 		pairs16AVX2(&st.cand, &got)
 		if st.pairs(&want); got != want {
 			t.Fatalf("pairs16AVX2 gives %x, pairs %x", got, want)
+		}
+		for d := range st.cand {
+			// Sparser boards too, so that some pass alone16's checks.
+			b, e := st.cand[d], st.cand[(d+1)%16]
+			sparse := band16{b[0] & e[0], b[1] & e[1], b[2] & e[2], b[3] & e[3]}
+			for _, b := range []band16{b, sparse, {b[0] | e[0], b[1] | e[1], b[2] | e[2], b[3] | e[3]}} {
+				var got band16
+				ok := alone16AVX2(&b, &got)
+				want, wantOK := alone16(&b)
+				if ok != wantOK || ok && got != want {
+					t.Fatalf("board %x: alone16AVX2 = %x, %v; alone16 %x, %v", b, got, ok, want, wantOK)
+				}
+			}
 		}
 	})
 }

@@ -20,6 +20,7 @@ func main() {
 	ConstraintExpr("!purego")
 	count16()
 	pairs16()
+	alone16()
 	Generate()
 }
 
@@ -73,5 +74,107 @@ func pairs16() {
 	VPANDN(twos, threes, twos)
 	VMOVDQU(twos, Mem{Base: Load(Param("pairs"), GP64())})
 	VZEROUPPER()
+	RET()
+}
+
+// alone16 writes alone16AVX2, the AVX2 twin of alone16: a digit's board in
+// one register is sixteen 16-bit lanes, one a row, so x&(x-1) tests every
+// row at once. Lanes are summed bit-sliced (at least one, two or more)
+// over a butterfly: swapping the two rows of each pair, then the pairs of
+// each band sums the band's rows in every lane of the band, which the
+// boxes read, four adjacent bits apart; swapping the qwords of each half
+// and then the halves sums all sixteen rows in every lane: the columns.
+func alone16() {
+	TEXT("alone16AVX2", NOSPLIT, "func(b *[4]uint64, alone *[4]uint64) bool")
+	Doc("alone16AVX2 stores in alone the cells of b alone in their row, column or box, and reports false if one of those units has no cell of b (alone is then meaningless).")
+	x := YMM()
+	VMOVDQU(Mem{Base: Load(Param("b"), GP64())}, x)
+	zero, all, one := YMM(), YMM(), YMM()
+	VPXOR(zero, zero, zero)
+	VPCMPEQW(all, all, all)
+	VPSRLW(U8(15), all, one)
+
+	Comment("Rows: empty, and one cell (x&(x-1) == 0 and not empty).")
+	empty, rows, t := YMM(), YMM(), YMM()
+	VPCMPEQW(zero, x, empty)
+	VPSUBW(one, x, t)
+	VPAND(x, t, t)
+	VPCMPEQW(zero, t, rows)
+	VPANDN(rows, empty, rows)
+
+	Comment("Sum the rows over the butterfly: o at least one, s two or more.")
+	o, s, p, q := YMM(), YMM(), YMM(), YMM()
+	VMOVDQA(x, o)
+	// Swap the two rows of each pair: the 16-bit halves of each dword.
+	VPSLLD(U8(16), o, p)
+	VPSRLD(U8(16), o, q)
+	VPOR(q, p, p)
+	VPAND(p, o, s)
+	VPOR(p, o, o)
+	// Swap the pairs of each band: the dwords of each qword.
+	VPSHUFD(U8(0xB1), o, p)
+	VPSHUFD(U8(0xB1), s, q)
+	VPOR(q, s, s)
+	VPAND(p, o, q)
+	VPOR(q, s, s)
+	VPOR(p, o, o)
+
+	Comment("Boxes: the band's rows summed, then four adjacent columns.")
+	ob, sb, nib := YMM(), YMM(), YMM()
+	VPSRLW(U8(1), o, p)
+	VPSRLW(U8(1), s, q)
+	VPOR(q, s, sb)
+	VPAND(p, o, q)
+	VPOR(q, sb, sb)
+	VPOR(p, o, ob)
+	VPSRLW(U8(2), ob, p)
+	VPSRLW(U8(2), sb, q)
+	VPOR(q, sb, sb)
+	VPAND(p, ob, q)
+	VPOR(q, sb, sb)
+	VPOR(p, ob, ob)
+	// nib: each box's first column, 0x1111 in every lane.
+	VPSLLW(U8(4), one, p)
+	VPOR(p, one, nib)
+	VPSLLW(U8(8), nib, p)
+	VPOR(p, nib, nib)
+	boxes := YMM()
+	VPANDN(ob, sb, boxes) // ob &^ sb
+	VPAND(nib, boxes, boxes)
+	VPSLLW(U8(4), boxes, p)
+	VPSUBW(boxes, p, boxes) // times 15: the box's four columns
+	VPANDN(nib, ob, ob)     // boxes without a cell, at their first column
+
+	Comment("Columns: swap the qwords of each half, then the halves.")
+	VPSHUFD(U8(0x4E), o, p)
+	VPSHUFD(U8(0x4E), s, q)
+	VPOR(q, s, s)
+	VPAND(p, o, q)
+	VPOR(q, s, s)
+	VPOR(p, o, o)
+	VPERMQ(U8(0x4E), o, p)
+	VPERMQ(U8(0x4E), s, q)
+	VPOR(q, s, s)
+	VPAND(p, o, q)
+	VPOR(q, s, s)
+	VPOR(p, o, o)
+
+	Comment("alone = x & (rows | boxes | o &^ s)")
+	bad := YMM()
+	VPXOR(all, o, bad) // columns without a cell
+	VPANDN(o, s, o)
+	VPOR(rows, o, o)
+	VPOR(boxes, o, o)
+	VPAND(x, o, o)
+	VMOVDQU(o, Mem{Base: Load(Param("alone"), GP64())})
+
+	Comment("Fail on an empty row, column or box.")
+	VPOR(empty, bad, bad)
+	VPOR(ob, bad, bad)
+	VPTEST(bad, bad)
+	ok := GP8()
+	SETEQ(ok)
+	VZEROUPPER()
+	Store(ok, ReturnIndex(0))
 	RET()
 }
