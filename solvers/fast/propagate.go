@@ -128,8 +128,11 @@ func (sv *solver) propagate(st *state) bool {
 		}
 		if sLo, sHi := ones.lo&^twos.lo, ones.hi&^twos.hi; sLo|sHi != 0 {
 			// Each single's digit, read from the digits' binary planes.
+			// The batch leaves todo, and marks its digits, at once.
 			var pl [4]board
 			digitPlanes(&st.cand, &pl)
+			st.todo = st.todo.andNot(board{sLo, sHi})
+			var ds uint32
 			for ; sLo != 0; sLo &= sLo - 1 {
 				c := uint(bits.TrailingZeros64(sLo))
 				d := pl[0].lo>>c&1 | pl[1].lo>>c&1<<1 | pl[2].lo>>c&1<<2 | pl[3].lo>>c&1<<3
@@ -139,9 +142,8 @@ func (sv *solver) propagate(st *state) bool {
 					return false
 				}
 				st.cand[d] = st.cand[d].andNot(t.peers[c])
-				st.todo.lo &^= 1 << c
 				st.placed[d] |= t.cellUnits[c]
-				st.dirty |= touched(1 << d)
+				ds |= 1 << d
 			}
 			for ; sHi != 0; sHi &= sHi - 1 {
 				i := uint(bits.TrailingZeros64(sHi))
@@ -151,10 +153,10 @@ func (sv *solver) propagate(st *state) bool {
 				}
 				c := loCells + i&63
 				st.cand[d] = st.cand[d].andNot(t.peers[c])
-				st.todo.hi &^= 1 << i
 				st.placed[d] |= t.cellUnits[c]
-				st.dirty |= touched(1 << d)
+				ds |= 1 << d
 			}
+			st.dirty |= touched(ds)
 			continue
 		}
 		if st.dirty&singlesDirty == 0 && st.nearMask == 0 {
