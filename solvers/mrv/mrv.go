@@ -163,11 +163,9 @@ func onesCount(m uint32) int {
 // node at depth k, back backs up to the nearest depth with digits left to
 // try, and place (in both) tries a depth's next digit. Written as a loop
 // with a flag, the flag takes a register and the scan for the most
-// constrained cell then keeps its values on the stack. Outside the scan
-// the arrays are indexed directly, every index checked against n, which
-// is at most maxCells, so that the compiler drops the bounds checks. The
-// scan walks slices from k on: indexed from k directly, its variables
-// trade registers at every cell.
+// constrained cell then keeps its values on the stack. The arrays are
+// indexed directly, every index checked against n, which is at most
+// maxCells, so that the compiler drops the bounds checks.
 func (s *search) dfs() {
 	n := s.nEmpty
 	if uint(n) > maxCells {
@@ -178,6 +176,7 @@ func (s *search) dfs() {
 	}
 	k := 0
 	var m uint32 // the candidates of a cell
+	var c int    // their number
 next:
 	if uint(k) >= uint(n) {
 		for j, c := range s.cell[:n] {
@@ -197,40 +196,46 @@ next:
 		// best is its offset from k, bestM its candidates and bestN
 		// their number. A cell with one candidate or none ends the
 		// scan: nothing beats it.
-		best, bestM, bestN := 0, uint32(0), 99
-		row, col, reg := s.row[k:n], s.col[k:n], s.reg[k:n]
-		j := uint(0) // unsigned, so that the compiler knows j >= 0 in both loops
-		for ; j < uint(len(row)); j++ {
-			m = s.free[row[j]] & s.free[col[j]] & s.free[reg[j]]
+		best, bestM, bestN := 0, uint32(0), 99 // the first cell sets them
+		j := uint(k)                           // unsigned, so that the compiler knows j >= 0 in the loops
+	count:
+		for ; j < uint(n); j++ {
+			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
 			if m&(m-1) == 0 {
 				goto forced
 			}
-			if c := onesCount(m); c < bestN {
-				best, bestM, bestN = int(j), m, c
-				if c == 2 {
-					break
-				}
+			if c = onesCount(m); c < bestN {
+				goto better
 			}
+		}
+		// No cell has fewer than two candidates: a guess.
+		s.t.Stats.Guesses++
+		goto chosen
+	better:
+		// Out of the loop, so that it has one way round: the compiler
+		// then keeps its variables in the same registers.
+		best, bestM, bestN = int(j), m, c
+		j++
+		if c > 2 {
+			goto count
 		}
 		// Once a cell with two candidates is found only a cell with
 		// one or none can beat it: the rest of the scan skips the count.
-		for j++; j < uint(len(row)); j++ {
-			m = s.free[row[j]] & s.free[col[j]] & s.free[reg[j]]
+		for ; j < uint(n); j++ {
+			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
 			if m&(m-1) == 0 {
 				goto forced
 			}
 		}
+		s.t.Stats.Guesses++
 		goto chosen
 	forced:
 		if m == 0 {
 			goto back
 		}
-		best, bestM, bestN = int(j), m, 1
+		best, bestM = int(j), m
 	chosen:
-		if bestN > 1 {
-			s.t.Stats.Guesses++
-		}
-		if best += k; best != k && uint(best) < uint(n) {
+		if best != k && uint(best) < uint(n) {
 			s.cell[k], s.cell[best] = s.cell[best], s.cell[k]
 			s.row[k], s.row[best] = s.row[best], s.row[k]
 			s.col[k], s.col[best] = s.col[best], s.col[k]
