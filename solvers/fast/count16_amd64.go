@@ -29,3 +29,9 @@ func pairs16AVX2(cand *[16]band16, pairs *band16)
 //
 //go:noescape
 func alone16AVX2(b, alone *band16) bool
+
+// locked16AVX2 is locked16 on one register (count16_amd64.s): it stores in
+// out the cells that b, a digit's board, loses by locked candidates.
+//
+//go:noescape
+func locked16AVX2(b, out *band16)

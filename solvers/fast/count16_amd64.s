@@ -294,3 +294,152 @@ TEXT ·alone16AVX2(SB), NOSPLIT, $0-17
 	VZEROUPPER
 	MOVB   AL, ret+16(FP)
 	RET
+
+// func locked16AVX2(b *[4]uint64, out *[4]uint64)
+// Requires: AVX, AVX2
+TEXT ·locked16AVX2(SB), NOSPLIT, $0-16
+	MOVQ     b+0(FP), AX
+	VMOVDQU  (AX), Y0
+	VPXOR    Y4, Y4, Y4
+	VPCMPEQW Y1, Y1, Y1
+	VPSRLW   $0x0f, Y1, Y2
+	VPSLLW   $0x04, Y2, Y5
+	VPOR     Y5, Y2, Y3
+	VPSLLW   $0x08, Y3, Y5
+	VPOR     Y5, Y3, Y3
+
+	// Segments holding a place.
+	VPSRLW $0x01, Y0, Y5
+	VPOR   Y5, Y0, Y6
+	VPSRLW $0x02, Y6, Y5
+	VPOR   Y5, Y6, Y6
+	VPAND  Y3, Y6, Y6
+
+	// A box whose places lie in one row: the row loses the digit outside the box.
+	VMOVDQA  Y6, Y7
+	VPXOR    Y8, Y8, Y8
+	VPSLLD   $0x10, Y7, Y5
+	VPSRLD   $0x10, Y7, Y9
+	VPOR     Y9, Y5, Y5
+	VPSLLD   $0x10, Y8, Y9
+	VPSRLD   $0x10, Y8, Y10
+	VPOR     Y10, Y9, Y9
+	VPOR     Y9, Y8, Y8
+	VPAND    Y5, Y7, Y9
+	VPOR     Y9, Y8, Y8
+	VPOR     Y5, Y7, Y7
+	VPSHUFD  $0xb1, Y7, Y5
+	VPSHUFD  $0xb1, Y8, Y9
+	VPOR     Y9, Y8, Y8
+	VPAND    Y5, Y7, Y9
+	VPOR     Y9, Y8, Y8
+	VPOR     Y5, Y7, Y7
+	VPANDN   Y7, Y8, Y5
+	VPAND    Y6, Y5, Y5
+	VPCMPEQW Y4, Y5, Y4
+	VPSLLW   $0x04, Y5, Y9
+	VPSUBW   Y5, Y9, Y9
+	VPOR     Y9, Y4, Y4
+	VPXOR    Y1, Y4, Y4
+
+	// A row whose places lie in one box: the box loses the digit outside the row.
+	VPSRLW  $0x04, Y6, Y5
+	VPOR    Y5, Y6, Y1
+	VPAND   Y5, Y6, Y7
+	VPSRLW  $0x08, Y1, Y5
+	VPSRLW  $0x08, Y7, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y5, Y1, Y9
+	VPOR    Y9, Y7, Y7
+	VPOR    Y5, Y1, Y1
+	VPANDN  Y1, Y7, Y1
+	VPAND   Y2, Y1, Y1
+	VPSLLW  $0x04, Y1, Y5
+	VPOR    Y1, Y5, Y5
+	VPSLLW  $0x08, Y5, Y9
+	VPOR    Y9, Y5, Y5
+	VPAND   Y6, Y5, Y2
+	VMOVDQA Y2, Y1
+	VPSLLD  $0x10, Y1, Y5
+	VPSRLD  $0x10, Y1, Y6
+	VPOR    Y6, Y5, Y5
+	VPOR    Y5, Y1, Y1
+	VPSHUFD $0xb1, Y1, Y5
+	VPOR    Y5, Y1, Y1
+	VPANDN  Y1, Y2, Y1
+	VPSLLW  $0x04, Y1, Y9
+	VPSUBW  Y1, Y9, Y9
+	VPOR    Y9, Y4, Y4
+
+	// The columns holding a place, per band.
+	VMOVDQA Y0, Y0
+	VPSLLD  $0x10, Y0, Y1
+	VPSRLD  $0x10, Y0, Y2
+	VPOR    Y2, Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VPSHUFD $0xb1, Y0, Y1
+	VPOR    Y1, Y0, Y0
+
+	// A column whose places lie in one band: the column's box loses the digit outside the column.
+	VMOVDQA Y0, Y7
+	VPXOR   Y8, Y8, Y8
+	VPSHUFD $0x4e, Y7, Y1
+	VPSHUFD $0x4e, Y8, Y2
+	VPOR    Y2, Y8, Y8
+	VPAND   Y1, Y7, Y2
+	VPOR    Y2, Y8, Y8
+	VPOR    Y1, Y7, Y7
+	VPERMQ  $0x4e, Y7, Y1
+	VPERMQ  $0x4e, Y8, Y2
+	VPOR    Y2, Y8, Y8
+	VPAND   Y1, Y7, Y2
+	VPOR    Y2, Y8, Y8
+	VPOR    Y1, Y7, Y7
+	VPANDN  Y7, Y8, Y2
+	VPAND   Y0, Y2, Y2
+	VPSRLW  $0x01, Y2, Y5
+	VPOR    Y5, Y2, Y1
+	VPSRLW  $0x02, Y1, Y5
+	VPOR    Y5, Y1, Y1
+	VPAND   Y3, Y1, Y1
+	VPSLLW  $0x04, Y1, Y9
+	VPSUBW  Y1, Y9, Y1
+	VPANDN  Y1, Y2, Y1
+
+	// A box whose places lie in one column: the column loses the digit in the other bands, or in all when two bands point at it.
+	VPSRLW  $0x01, Y0, Y5
+	VPOR    Y5, Y0, Y7
+	VPAND   Y5, Y0, Y8
+	VPSRLW  $0x02, Y7, Y5
+	VPSRLW  $0x02, Y8, Y9
+	VPOR    Y9, Y8, Y8
+	VPAND   Y5, Y7, Y9
+	VPOR    Y9, Y8, Y8
+	VPOR    Y5, Y7, Y7
+	VPANDN  Y7, Y8, Y7
+	VPAND   Y3, Y7, Y7
+	VPSLLW  $0x04, Y7, Y9
+	VPSUBW  Y7, Y9, Y9
+	VPAND   Y0, Y9, Y0
+	VMOVDQA Y0, Y7
+	VPXOR   Y8, Y8, Y8
+	VPSHUFD $0x4e, Y7, Y2
+	VPSHUFD $0x4e, Y8, Y3
+	VPOR    Y3, Y8, Y8
+	VPAND   Y2, Y7, Y3
+	VPOR    Y3, Y8, Y8
+	VPOR    Y2, Y7, Y7
+	VPERMQ  $0x4e, Y7, Y2
+	VPERMQ  $0x4e, Y8, Y3
+	VPOR    Y3, Y8, Y8
+	VPAND   Y2, Y7, Y3
+	VPOR    Y3, Y8, Y8
+	VPOR    Y2, Y7, Y7
+	VPANDN  Y0, Y8, Y0
+	VPANDN  Y7, Y0, Y7
+	VPOR    Y7, Y1, Y1
+	VPOR    Y1, Y4, Y4
+	MOVQ    out+8(FP), AX
+	VMOVDQU Y4, (AX)
+	VZEROUPPER
+	RET

@@ -19,3 +19,8 @@ func pairs16AVX2(cand *[16]band16, pairs *band16) {
 func alone16AVX2(b, alone *band16) bool {
 	panic("fast: alone16AVX2 without AVX2")
 }
+
+// locked16AVX2 is never called without AVX2.
+func locked16AVX2(b, out *band16) {
+	panic("fast: locked16AVX2 without AVX2")
+}

@@ -367,7 +367,12 @@ func (st *state16) lockedCandidates() bool {
 	for st.locked != 0 {
 		d := bits.TrailingZeros16(st.locked)
 		st.locked &= st.locked - 1
-		out := locked16(&st.cand[d])
+		var out band16
+		if haveAVX2 {
+			locked16AVX2(&st.cand[d], &out)
+		} else {
+			out = locked16(&st.cand[d])
+		}
 		b := &st.cand[d]
 		if b[0]&out[0]|b[1]&out[1]|b[2]&out[2]|b[3]&out[3] != 0 {
 			for w := range b {

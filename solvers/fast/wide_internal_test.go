@@ -243,7 +243,8 @@ func TestAlone16(t *testing.T) {
 	}
 }
 
-// TestLocked16 checks locked16 against a walk over each box and the lines
+// TestLocked16 checks locked16 (and locked16AVX2, which must agree with
+// it) against a walk over each box and the lines
 // crossing it: a line loses the digit outside a box that holds all the
 // digit's places in the box (pointing) or all the line's (claiming).
 // Boards that keep a place in every unit must lose exactly that; on any
@@ -297,13 +298,19 @@ func TestLocked16(t *testing.T) {
 				t.Fatalf("board %d %x: locked16 = %x, want %x", k, b, got, want)
 			}
 		}
+		if haveAVX2 {
+			var asm band16
+			if locked16AVX2(&b, &asm); asm != got {
+				t.Fatalf("board %d %x: locked16AVX2 = %x, locked16 %x", k, b, asm, got)
+			}
+		}
 	}
 }
 
 // FuzzCount16 checks the assembly that counts every cell's candidates of
 // the 16x16 engine at once against its pure-Go twin: count16AVX2 against
 // state16.count word by word, pairs16AVX2 against state16.pairs,
-// alone16AVX2 against alone16, on
+// alone16AVX2 against alone16, locked16AVX2 against locked16, on
 // boards made from the fuzz bytes (eight a word, repeated when short).
 // Without AVX2 it has nothing to check.
 func FuzzCount16(f *testing.F) {
@@ -348,6 +355,9 @@ func FuzzCount16(f *testing.F) {
 				want, wantOK := alone16(&b)
 				if ok != wantOK || ok && got != want {
 					t.Fatalf("board %x: alone16AVX2 = %x, %v; alone16 %x, %v", b, got, ok, want, wantOK)
+				}
+				if locked16AVX2(&b, &got); got != locked16(&b) {
+					t.Fatalf("board %x: locked16AVX2 = %x, locked16 %x", b, got, locked16(&b))
 				}
 			}
 		}

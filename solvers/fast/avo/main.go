@@ -13,6 +13,7 @@ import (
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
 )
 
 func main() {
@@ -21,6 +22,7 @@ func main() {
 	count16()
 	pairs16()
 	alone16()
+	locked16()
 	Generate()
 }
 
@@ -176,5 +178,158 @@ func alone16() {
 	SETEQ(ok)
 	VZEROUPPER()
 	Store(ok, ReturnIndex(0))
+	RET()
+}
+
+// butterfly sums lanes bit-sliced: it folds o (at least one) and s (two or
+// more) with their lanes swapped by swap.
+func butterfly(o, s reg.VecVirtual, swap func(src, dst reg.VecVirtual)) {
+	p, q := YMM(), YMM()
+	swap(o, p)
+	swap(s, q)
+	VPOR(q, s, s)
+	VPAND(p, o, q)
+	VPOR(q, s, s)
+	VPOR(p, o, o)
+}
+
+// The lane swaps of the butterfly: the rows of each pair, the pairs of
+// each band, the bands of each half, the halves.
+func swapRows(src, dst reg.VecVirtual) {
+	t := YMM()
+	VPSLLD(U8(16), src, dst)
+	VPSRLD(U8(16), src, t)
+	VPOR(t, dst, dst)
+}
+func swapPairs(src, dst reg.VecVirtual)  { VPSHUFD(U8(0xB1), src, dst) }
+func swapBands(src, dst reg.VecVirtual)  { VPSHUFD(U8(0x4E), src, dst) }
+func swapHalves(src, dst reg.VecVirtual) { VPERMQ(U8(0x4E), src, dst) }
+
+// orLanes ORs into x its lanes swapped by each of swaps.
+func orLanes(x reg.VecVirtual, swaps ...func(src, dst reg.VecVirtual)) {
+	p := YMM()
+	for _, swap := range swaps {
+		swap(x, p)
+		VPOR(p, x, x)
+	}
+}
+
+// locked16 writes locked16AVX2, the AVX2 twin of locked16, with a lane a
+// row as in alone16: a segment (a row's four cells in a box) is marked at
+// its first cell when it holds a place; bands are the qwords.
+func locked16() {
+	TEXT("locked16AVX2", NOSPLIT, "func(b *[4]uint64, out *[4]uint64)")
+	Doc("locked16AVX2 stores in out the cells that b, a digit's board, loses by locked candidates.")
+	x := YMM()
+	VMOVDQU(Mem{Base: Load(Param("b"), GP64())}, x)
+	all, one, nib, zero := YMM(), YMM(), YMM(), YMM()
+	VPXOR(zero, zero, zero)
+	VPCMPEQW(all, all, all)
+	VPSRLW(U8(15), all, one)
+	p := YMM()
+	VPSLLW(U8(4), one, p)
+	VPOR(p, one, nib)
+	VPSLLW(U8(8), nib, p)
+	VPOR(p, nib, nib) // 0x1111: each box's first column
+
+	Comment("Segments holding a place.")
+	seg := YMM()
+	VPSRLW(U8(1), x, p)
+	VPOR(p, x, seg)
+	VPSRLW(U8(2), seg, p)
+	VPOR(p, seg, seg)
+	VPAND(nib, seg, seg)
+
+	Comment("A box whose places lie in one row: the row loses the digit outside the box.")
+	o, s := YMM(), YMM()
+	VMOVDQA(seg, o)
+	VPXOR(s, s, s)
+	butterfly(o, s, swapRows)
+	butterfly(o, s, swapPairs)
+	point := YMM()
+	VPANDN(o, s, point) // boxes with one row: o &^ s
+	VPAND(seg, point, point)
+	lose, t := YMM(), YMM()
+	VPCMPEQW(zero, point, lose) // rows without a pointing segment
+	VPSLLW(U8(4), point, t)
+	VPSUBW(point, t, t) // the pointing segments' cells
+	VPOR(t, lose, lose)
+	VPXOR(all, lose, lose) // the rest of their rows
+
+	Comment("A row whose places lie in one box: the box loses the digit outside the row.")
+	u, v := YMM(), YMM()
+	VPSRLW(U8(4), seg, p)
+	VPOR(p, seg, u)
+	VPAND(p, seg, v)
+	VPSRLW(U8(8), u, p)
+	VPSRLW(U8(8), v, t)
+	VPOR(t, v, v)
+	VPAND(p, u, t)
+	VPOR(t, v, v)
+	VPOR(p, u, u)
+	VPANDN(u, v, u) // one segment, at bit 0 of the lane
+	VPAND(one, u, u)
+	VPSLLW(U8(4), u, p)
+	VPOR(u, p, p)
+	VPSLLW(U8(8), p, t)
+	VPOR(t, p, p) // 0x1111 times one: the lane's segments
+	claim, boxes := YMM(), YMM()
+	VPAND(seg, p, claim)
+	VMOVDQA(claim, boxes)
+	orLanes(boxes, swapRows, swapPairs)
+	VPANDN(boxes, claim, boxes) // the band's claimed boxes, but the claiming rows' own
+	VPSLLW(U8(4), boxes, t)
+	VPSUBW(boxes, t, t)
+	VPOR(t, lose, lose)
+
+	Comment("The columns holding a place, per band.")
+	col := YMM()
+	VMOVDQA(x, col)
+	orLanes(col, swapRows, swapPairs)
+
+	Comment("A column whose places lie in one band: the column's box loses the digit outside the column.")
+	VMOVDQA(col, o)
+	VPXOR(s, s, s)
+	butterfly(o, s, swapBands)
+	butterfly(o, s, swapHalves)
+	alone := YMM()
+	VPANDN(o, s, alone)
+	VPAND(col, alone, alone)
+	lines := YMM()
+	VPSRLW(U8(1), alone, p)
+	VPOR(p, alone, lines)
+	VPSRLW(U8(2), lines, p)
+	VPOR(p, lines, lines)
+	VPAND(nib, lines, lines)
+	VPSLLW(U8(4), lines, t)
+	VPSUBW(lines, t, lines)
+	VPANDN(lines, alone, lines)
+
+	Comment("A box whose places lie in one column: the column loses the digit in the other bands, or in all when two bands point at it.")
+	VPSRLW(U8(1), col, p)
+	VPOR(p, col, o)
+	VPAND(p, col, s)
+	VPSRLW(U8(2), o, p)
+	VPSRLW(U8(2), s, t)
+	VPOR(t, s, s)
+	VPAND(p, o, t)
+	VPOR(t, s, s)
+	VPOR(p, o, o)
+	VPANDN(o, s, o) // boxes with one column, at their first column
+	VPAND(nib, o, o)
+	VPSLLW(U8(4), o, t)
+	VPSUBW(o, t, t)
+	pc := YMM()
+	VPAND(col, t, pc)
+	VMOVDQA(pc, o)
+	VPXOR(s, s, s)
+	butterfly(o, s, swapBands)
+	butterfly(o, s, swapHalves)
+	VPANDN(pc, s, pc) // pointed at by this band alone
+	VPANDN(o, pc, o)
+	VPOR(o, lines, lines)
+	VPOR(lines, lose, lose)
+	VMOVDQU(lose, Mem{Base: Load(Param("out"), GP64())})
+	VZEROUPPER()
 	RET()
 }
