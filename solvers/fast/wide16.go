@@ -41,7 +41,8 @@ type state16 struct {
 	singles, locked uint16
 	// near holds the cells solved since hidden singles last looked, and
 	// nearDigits the digits that lost one of them to another digit: their
-	// hidden singles can only lie in those cells' units.
+	// hidden singles can only lie in those cells' units. (Without AVX2
+	// only: with it, such a digit's whole board is searched.)
 	near       band16
 	nearDigits uint16
 }

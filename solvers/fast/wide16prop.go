@@ -26,7 +26,13 @@ func (st *state16) settle(d, w int, i uint, had uint16) {
 	d &= 15
 	st.singles |= 1 << d
 	st.locked |= had | 1<<d
-	if had != 1<<d {
+	switch {
+	case had == 1<<d:
+	case haveAVX2:
+		// alone16AVX2 searches a whole board for less than the units
+		// of one cell cost unitSingles.
+		st.singles |= had
+	default:
 		st.near[w] |= m
 		st.nearDigits |= had &^ (1 << d)
 	}
