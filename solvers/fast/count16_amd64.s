@@ -4,9 +4,9 @@
 
 #include "textflag.h"
 
-// func count16AVX2(cand *[16][4]uint64, ones *[4]uint64, twos *[4]uint64)
+// func singles16AVX2(cand *[16][4]uint64, todo *[4]uint64, singles *[4]uint64) bool
 // Requires: AVX, AVX2
-TEXT ·count16AVX2(SB), NOSPLIT, $0-24
+TEXT ·singles16AVX2(SB), NOSPLIT, $0-25
 	MOVQ    cand+0(FP), AX
 	VMOVDQU (AX), Y0
 	VPXOR   Y1, Y1, Y1
@@ -85,11 +85,18 @@ TEXT ·count16AVX2(SB), NOSPLIT, $0-24
 	VPAND   480(AX), Y0, Y2
 	VPOR    Y2, Y1, Y1
 	VPOR    480(AX), Y0, Y0
-	MOVQ    ones+8(FP), AX
-	VMOVDQU Y0, (AX)
-	MOVQ    twos+16(FP), AX
+	MOVQ    todo+8(FP), AX
+	VMOVDQU (AX), Y2
+	VPANDN  Y0, Y1, Y1
+	VPAND   Y2, Y1, Y1
+	MOVQ    singles+16(FP), AX
 	VMOVDQU Y1, (AX)
+
+	// ok: every cell of todo has a candidate (CF: todo &^ ones == 0).
+	VPTEST Y2, Y0
+	SETCS  AL
 	VZEROUPPER
+	MOVB   AL, ret+24(FP)
 	RET
 
 // func pairs16AVX2(cand *[16][4]uint64, pairs *[4]uint64)

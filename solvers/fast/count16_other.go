@@ -2,13 +2,8 @@
 
 package fast
 
-// haveAVX2 is false: count16AVX2 is amd64 assembly.
+// haveAVX2 is false: count16_amd64.s is amd64 assembly.
 const haveAVX2 = false
-
-// count16AVX2 is never called without AVX2.
-func count16AVX2(cand *[16]band16, ones, twos *band16) {
-	panic("fast: count16AVX2 without AVX2")
-}
 
 // pairs16AVX2 is never called without AVX2.
 func pairs16AVX2(cand *[16]band16, pairs *band16) {
@@ -23,4 +18,9 @@ func alone16AVX2(b, alone *band16) bool {
 // locked16AVX2 is never called without AVX2.
 func locked16AVX2(b, out *band16) {
 	panic("fast: locked16AVX2 without AVX2")
+}
+
+// singles16AVX2 is never called without AVX2.
+func singles16AVX2(cand *[16]band16, todo, singles *band16) bool {
+	panic("fast: singles16AVX2 without AVX2")
 }

@@ -129,19 +129,19 @@ func (st *state16) propagate() bool {
 // nakedSingles places the cells left with one candidate. It reports
 // whether it placed any, and false for ok when a cell has none.
 func (st *state16) nakedSingles() (placed, ok bool) {
-	var ones, twos, singles band16
+	var singles band16
 	if haveAVX2 {
-		count16AVX2(&st.cand, &ones, &twos)
-	} else {
-		for w := range ones {
-			ones[w], twos[w] = st.count(w)
-		}
-	}
-	for w, todo := range st.todo {
-		if todo&^ones[w] != 0 {
+		if !singles16AVX2(&st.cand, &st.todo, &singles) {
 			return false, false
 		}
-		singles[w] = ones[w] &^ twos[w] & todo
+	} else {
+		for w, todo := range st.todo {
+			ones, twos := st.count(w)
+			if todo&^ones != 0 {
+				return false, false
+			}
+			singles[w] = ones &^ twos & todo
+		}
 	}
 	if singles == (band16{}) {
 		return false, true

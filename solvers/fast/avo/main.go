@@ -19,42 +19,16 @@ import (
 func main() {
 	// The tag purego selects the pure-Go twins (count16_other.go).
 	ConstraintExpr("!purego")
-	count16()
+	singles16()
 	pairs16()
 	alone16()
 	locked16()
 	Generate()
 }
 
-// count16 writes count16AVX2, the AVX2 twin of state16.count over the
-// whole grid: a 16x16 digit board is 256 bits, one YMM register, so the
-// sixteen boards are summed bit-sliced in sixteen steps, each reading a
-// board from memory twice (it stays in the L1 cache) rather than holding
-// it in a register.
-func count16() {
-	TEXT("count16AVX2", NOSPLIT, "func(cand *[16][4]uint64, ones, twos *[4]uint64)")
-	Doc("count16AVX2 stores in ones the cells with at least one candidate in cand and in twos those with two or more.")
-	cand := Mem{Base: Load(Param("cand"), GP64())}
-	ones, twos := YMM(), YMM()
-	VMOVDQU(cand, ones)
-	VPXOR(twos, twos, twos)
-	for d := 1; d < 16; d++ {
-		b := cand.Offset(32 * d)
-		Comment(fmt.Sprintf("digit %d", d+1))
-		both := YMM()
-		VPAND(b, ones, both)
-		VPOR(both, twos, twos)
-		VPOR(b, ones, ones)
-	}
-	VMOVDQU(ones, Mem{Base: Load(Param("ones"), GP64())})
-	VMOVDQU(twos, Mem{Base: Load(Param("twos"), GP64())})
-	VZEROUPPER()
-	RET()
-}
-
-// pairs16 writes pairs16AVX2, the AVX2 twin of the bivalue cells that
-// state16.choose finds: the cells with two candidates, counted as in
-// count16 with a third sum, three or more.
+// pairs16 writes pairs16AVX2, the AVX2 twin of state16.pairs: the cells
+// with two candidates, counted as in singles16 with a third sum, three or
+// more.
 func pairs16() {
 	TEXT("pairs16AVX2", NOSPLIT, "func(cand *[16][4]uint64, pairs *[4]uint64)")
 	Doc("pairs16AVX2 stores in pairs the cells with exactly two candidates in cand.")
@@ -331,5 +305,40 @@ func locked16() {
 	VPOR(lines, lose, lose)
 	VMOVDQU(lose, Mem{Base: Load(Param("out"), GP64())})
 	VZEROUPPER()
+	RET()
+}
+
+// singles16 writes singles16AVX2, the AVX2 twin of state16.count and the
+// naked singles nakedSingles reads from it: a 16x16 digit board is 256
+// bits, one YMM register, so the sixteen boards are summed bit-sliced in
+// sixteen steps, each reading a board from memory twice (it stays in the
+// L1 cache) rather than holding it in a register; then the unsolved cells
+// with one candidate, and whether one has none.
+func singles16() {
+	TEXT("singles16AVX2", NOSPLIT, "func(cand *[16][4]uint64, todo, singles *[4]uint64) bool")
+	Doc("singles16AVX2 stores in singles the cells of todo with one candidate in cand, and reports false if a cell of todo has none.")
+	cand := Mem{Base: Load(Param("cand"), GP64())}
+	ones, twos := YMM(), YMM()
+	VMOVDQU(cand, ones)
+	VPXOR(twos, twos, twos)
+	for d := 1; d < 16; d++ {
+		b := cand.Offset(32 * d)
+		Comment(fmt.Sprintf("digit %d", d+1))
+		both := YMM()
+		VPAND(b, ones, both)
+		VPOR(both, twos, twos)
+		VPOR(b, ones, ones)
+	}
+	todo := YMM()
+	VMOVDQU(Mem{Base: Load(Param("todo"), GP64())}, todo)
+	VPANDN(ones, twos, twos) // ones &^ twos
+	VPAND(todo, twos, twos)
+	VMOVDQU(twos, Mem{Base: Load(Param("singles"), GP64())})
+	Comment("ok: every cell of todo has a candidate (CF: todo &^ ones == 0).")
+	VPTEST(todo, ones)
+	ok := GP8()
+	SETCS(ok)
+	VZEROUPPER()
+	Store(ok, ReturnIndex(0))
 	RET()
 }
