@@ -2,7 +2,7 @@
 // (github.com/mmcloughlin/avo): `go generate` in solvers/fast runs it
 // from this directory as
 //
-//	go run . -out ../count16_amd64.s
+//	go run . -out ../wide16_amd64.s
 //
 // It is a module of its own so that avo is no dependency of the
 // project's.
@@ -17,7 +17,7 @@ import (
 )
 
 func main() {
-	// The tag purego selects the pure-Go twins (count16_other.go).
+	// The tag purego selects the pure-Go twins (wide16_other.go).
 	ConstraintExpr("!purego")
 	singles16()
 	pairs16()
