@@ -19,8 +19,8 @@
 # The programs time themselves by the wall clock. On a machine with more
 # runnable threads than cores they also wait for a CPU, each run its own
 # share of the time, so each time is multiplied by its run's share of one
-# CPU, (user+sys)/real: the CPU µs per puzzle, which load moves far less.
-# The shares are printed with each round.
+# CPU (scripts/cpu-share.sh): the CPU µs per puzzle, which load moves far
+# less. The shares are printed with each round.
 # Environment: CXX, CC (default g++, gcc), SECS (seconds per C program and
 # set, default 2), PASSES (sudoku-judge passes per round, default 3).
 set -euo pipefail
@@ -44,16 +44,7 @@ echo "building bench/peers/mrv.c and sudoku-judge" >&2
 $cc $flags -o "$tmp/mrv" "$root/bench/peers/mrv.c"
 (cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
 
-# share runs a command, its output in $tmp/out, and prints the share of
-# one CPU it had: (user+sys)/real.
-share() {
-	local t
-	t=$( { TIMEFORMAT='%3R %3U %3S'; time "$@" >"$tmp/out" 2>"$tmp/err"; } 2>&1 ) || {
-		cat "$tmp/err" >&2
-		return 1
-	}
-	awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.4f", (a[2] + a[3]) / a[1] }'
-}
+share() { "$root/scripts/cpu-share.sh" "$tmp/out" "$@"; }
 
 sets="17clue top1465 hardest1106"
 results=$tmp/results # lines: round set solver CPU-µs/puzzle guesses/puzzle share
