@@ -50,6 +50,12 @@ ms() {
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2) }'; }
 solve() { "$tmp/sudoku-judge" solve --problem poj3074 --strategy fast "${@:2}" <"$1" >"$tmp/out"; }
+# solveAll solves PUZZLES with the flags given and checks it wrote a line a
+# puzzle.
+solveAll() {
+	solve "$tmp/puzzles.in" "$@"
+	[[ $(wc -l <"$tmp/out") -eq $n ]] || { echo "$0: solve $*: wrote $(wc -l <"$tmp/out") lines for $n puzzles" >&2; exit 1; }
+}
 
 printf '%d puzzles from %s; sudoku-judge %s%s\n' "$n" "$(basename "$puzzles")" \
 	"$(cd "$root" && git rev-parse --short HEAD)" "$(cd "$root" && git diff --quiet HEAD || echo '-dirty')"
@@ -59,10 +65,8 @@ for r in $(seq "$rounds"); do
 		ms solve "$tmp/empty.in"
 	done >"$tmp/starts"
 	start=$(median <"$tmp/starts")
-	whole=$(ms solve "$tmp/puzzles.in" -j 1)
-	[[ $(wc -l <"$tmp/out") -eq $n ]] || { echo "$0: solve wrote $(wc -l <"$tmp/out") lines for $n puzzles" >&2; exit 1; }
-	parallel=$(ms solve "$tmp/puzzles.in")
-	[[ $(wc -l <"$tmp/out") -eq $n ]] || { echo "$0: solve wrote $(wc -l <"$tmp/out") lines for $n puzzles" >&2; exit 1; }
+	whole=$(ms solveAll -j 1)
+	parallel=$(ms solveAll)
 	"$tmp/sudoku-judge" bench --problem poj3074 --testdata "$tmp/sets" --set 17clue --strategy fast \
 		--count 3 -o "$tmp/bench.txt" >/dev/null
 	us=$(awk '/^BenchmarkSolve\// { for (i = 1; i <= NF; i++) if ($(i+1) == "ns/puzzle") print $i / 1000 }' "$tmp/bench.txt" | median)
