@@ -123,12 +123,14 @@ func SolveJobs(ctx context.Context, prob Problem, s solvers.Strategy, name strin
 		}
 		return prob.Format(w, answers)
 	}
-	// Cases are handed out in order, and none after a failed one: every
-	// case before the first failure is then solved, so the failure found
-	// first in the input is the one Solve reports, whatever the timing.
+	// Cases are handed out in order, and none after the case that failed
+	// first in time: every case before it was handed out already and is
+	// solved, so the first failure in the input is among the errors, as
+	// Solve would report it, whatever the timing. (A stop flag would not
+	// do: a worker could see it with an earlier case in hand.)
 	var (
 		next   atomic.Int64
-		failed atomic.Int64 // the lowest failed case + 1, or 0
+		failed atomic.Int64 // the case that failed first in time + 1, or 0
 		errs   = make([]error, len(cases))
 		wg     sync.WaitGroup
 	)
@@ -143,11 +145,7 @@ func SolveJobs(ctx context.Context, prob Problem, s solvers.Strategy, name strin
 					return
 				}
 				if errs[i] = solve(i); errs[i] != nil {
-					for f := failed.Load(); f == 0 || i+1 < int(f); f = failed.Load() {
-						if failed.CompareAndSwap(f, int64(i+1)) {
-							break
-						}
-					}
+					failed.CompareAndSwap(0, int64(i+1))
 					return
 				}
 			}
