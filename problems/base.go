@@ -58,7 +58,7 @@ type CheckerFile struct {
 // source file in the package ("checker/check.cpp": any name with a '/' or
 // a '.'). An unknown name is an error, so the setting is never a mere label.
 func NewBase(id string, fsys fs.FS, specials ...Special) (Base, error) {
-	l, err := load(id, fsys, specials)
+	l, err := readBase(id, fsys, specials)
 	if err != nil {
 		return Base{}, err
 	}
@@ -70,11 +70,12 @@ func NewBase(id string, fsys fs.FS, specials ...Special) (Base, error) {
 // its embedded files, which the problem's own tests check: a command that
 // only solves the problem's input never parses its problem.yaml.
 func MustBase(id string, fsys fs.FS, specials ...Special) Base {
-	return Base{id: id, load: sync.OnceValues(func() (*loaded, error) { return load(id, fsys, specials) })}
+	return Base{id: id, load: sync.OnceValues(func() (*loaded, error) { return readBase(id, fsys, specials) })}
 }
 
-// load reads fsys and resolves its checker, for [NewBase].
-func load(id string, fsys fs.FS, specials []Special) (*loaded, error) {
+// readBase reads fsys and resolves its checker, for [NewBase] at once and
+// for [MustBase] when first needed.
+func readBase(id string, fsys fs.FS, specials []Special) (*loaded, error) {
 	pkg, err := Load(fsys)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", id, err)
