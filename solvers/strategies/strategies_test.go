@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
+	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
@@ -471,12 +472,22 @@ func TestAgreeVariantClash(t *testing.T) {
 func TestConcurrent(t *testing.T) {
 	jigsaw, _ := solverstest.Jigsaw(t)
 	top95 := solverstest.LoadSet(t, "top95", 10)
+	// 16x16 too, where fast runs its own engine (in assembly on amd64),
+	// for the strategies the set does not call slow.
+	gen16 := solverstest.LoadSet(t, "gen16", 3)
+	set16, err := puzzleset.Lookup("gen16")
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	for _, s := range strategies.All() {
 		t.Run(s.Name(), func(t *testing.T) {
 			ps := jigsaw
 			if !slow[s.Name()] {
 				ps = append(slices.Clip(top95), jigsaw...)
+			}
+			if set16.Slow[s.Name()] == "" {
+				ps = append(slices.Clip(ps), gen16...)
 			}
 			type result struct {
 				n int
