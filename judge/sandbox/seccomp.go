@@ -6,14 +6,11 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
 
-	seccomp "github.com/elastic/go-seccomp-bpf"
-	"github.com/elastic/go-seccomp-bpf/arch"
 	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 )
@@ -24,20 +21,21 @@ import (
 // session; namespaces and mounts rebuild the view the box took away;
 // ptrace and process_vm_* reach other processes; bpf, perf_event_open,
 // io_uring and userfaultfd are the kernel's largest attack surface; module
-// and kexec calls need no comment.
-var deniedSyscalls = []string{
-	"add_key", "request_key", "keyctl",
-	"unshare", "setns",
-	"mount", "umount2", "pivot_root", "chroot",
-	"fsopen", "fsconfig", "fsmount", "fspick", "move_mount", "open_tree", "mount_setattr",
-	"process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp",
-	"bpf", "perf_event_open",
-	"io_uring_setup", "io_uring_enter", "io_uring_register",
-	"userfaultfd",
-	"init_module", "finit_module", "delete_module",
-	"kexec_load", "kexec_file_load",
-	"acct", "quotactl", "swapon", "swapoff", "reboot", "syslog",
-	"name_to_handle_at", "open_by_handle_at", "lookup_dcookie",
+// and kexec calls need no comment. (Numbers from x/sys/unix, which are
+// constants: the table costs nothing at start-up.)
+var deniedSyscalls = []uint32{
+	unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY, unix.SYS_KEYCTL,
+	unix.SYS_UNSHARE, unix.SYS_SETNS,
+	unix.SYS_MOUNT, unix.SYS_UMOUNT2, unix.SYS_PIVOT_ROOT, unix.SYS_CHROOT,
+	unix.SYS_FSOPEN, unix.SYS_FSCONFIG, unix.SYS_FSMOUNT, unix.SYS_FSPICK, unix.SYS_MOVE_MOUNT, unix.SYS_OPEN_TREE, unix.SYS_MOUNT_SETATTR,
+	unix.SYS_PROCESS_VM_READV, unix.SYS_PROCESS_VM_WRITEV, unix.SYS_PIDFD_GETFD, unix.SYS_KCMP,
+	unix.SYS_BPF, unix.SYS_PERF_EVENT_OPEN,
+	unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER,
+	unix.SYS_USERFAULTFD,
+	unix.SYS_INIT_MODULE, unix.SYS_FINIT_MODULE, unix.SYS_DELETE_MODULE,
+	unix.SYS_KEXEC_LOAD, unix.SYS_KEXEC_FILE_LOAD,
+	unix.SYS_ACCT, unix.SYS_QUOTACTL, unix.SYS_SWAPON, unix.SYS_SWAPOFF, unix.SYS_REBOOT, unix.SYS_SYSLOG,
+	unix.SYS_NAME_TO_HANDLE_AT, unix.SYS_OPEN_BY_HANDLE_AT, unix.SYS_LOOKUP_DCOOKIE,
 }
 
 // namespaceFlags are the clone flags that make new namespaces.
@@ -78,75 +76,75 @@ var filters = func() map[filterKind]func() (*unix.SockFprog, error) {
 // under. Everything not named is allowed: the box's namespaces, uid,
 // cgroups and rlimits do the rest.
 func assembleFilter(kind filterKind) (*unix.SockFprog, error) {
-	eperm := seccomp.ActionErrno | seccomp.Action(unix.EPERM)
-	denied := deniedSyscalls
+	eperm := retErrno(unix.EPERM)
+	var rules []rule
+	for _, nr := range deniedSyscalls {
+		if kind.forker && nr == unix.SYS_KEYCTL {
+			// Refused unless keyctl(KEYCTL_JOIN_SESSION_KEYRING, NULL).
+			rules = append(rules,
+				rule{nr: nr, conds: []cond{{0, notEqual, unix.KEYCTL_JOIN_SESSION_KEYRING}}, ret: eperm},
+				rule{nr: nr, conds: []cond{{1, notEqual, 0}}, ret: eperm})
+			continue
+		}
+		rules = append(rules, rule{nr: nr, ret: eperm})
+	}
 	cloneDenied := uint64(namespaceFlags)
-	var keyctl []seccomp.NameWithConditions
 	if kind.forker {
 		cloneDenied &^= unix.CLONE_NEWIPC | unix.CLONE_NEWCGROUP
-		denied = slices.DeleteFunc(slices.Clone(denied), func(s string) bool { return s == "keyctl" })
-		// Refused unless keyctl(KEYCTL_JOIN_SESSION_KEYRING, NULL).
-		keyctl = []seccomp.NameWithConditions{
-			{Name: "keyctl", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.KEYCTL_JOIN_SESSION_KEYRING}}},
-			{Name: "keyctl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.NotEqual, Value: 0}}},
-		}
 	}
-	conditional := []seccomp.NameWithConditions{
-		{Name: "clone", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.BitsSet, Value: cloneDenied}}},
+	rules = append(rules,
+		// clone3 passes its flags in memory, out of a filter's reach.
+		// ENOSYS, not EPERM: C libraries then fall back to clone, whose
+		// flags the next rule checks.
+		rule{nr: unix.SYS_CLONE3, ret: retErrno(unix.ENOSYS)},
+		rule{nr: unix.SYS_CLONE, conds: []cond{{cloneFlagsArg(), anyBit, cloneDenied}}, ret: eperm},
 		// Only unix sockets: no network, vsock, netlink, packet or raw
 		// sockets, even in an empty network namespace.
-		{Name: "socket", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
-		{Name: "socketpair", Conditions: []seccomp.Condition{{Argument: 0, Operation: seccomp.NotEqual, Value: unix.AF_UNIX}}},
+		rule{nr: unix.SYS_SOCKET, conds: []cond{{0, notEqual, unix.AF_UNIX}}, ret: eperm},
+		rule{nr: unix.SYS_SOCKETPAIR, conds: []cond{{0, notEqual, unix.AF_UNIX}}, ret: eperm},
 		// ptrace only for what the helper's tracing thread, which is under
 		// this filter too, needs: a program's fork asks to be traced
 		// (PTRACE_TRACEME), and the tracer resumes it and reads its
 		// registers. Attaching to another process (PTRACE_ATTACH,
 		// PTRACE_SEIZE) and reading or writing one's memory are refused;
 		// a program can at most trace its own children, in its box.
-		{Name: "ptrace", Conditions: ptraceDenied()},
-	}
-	conditional = append(conditional, keyctl...)
+		rule{nr: unix.SYS_PTRACE, conds: ptraceDenied(), ret: eperm},
+	)
 	if !kind.allowLocks {
 		// Concurrent runs share the read-only system files, and a lock on
 		// one is seen by all: a channel between submissions. Programs
 		// that lock their own files in /box or /tmp lose nothing they
-		// need.
-		denied = append(slices.Clip(denied), "flock")
+		// need. The kernel reads fcntl's command as 32 bits, so only
+		// those are compared.
+		rules = append(rules, rule{nr: unix.SYS_FLOCK, ret: eperm})
 		for _, cmd := range []uint64{unix.F_SETLK, unix.F_SETLKW, unix.F_OFD_SETLK, unix.F_OFD_SETLKW} {
-			conditional = append(conditional, seccomp.NameWithConditions{
-				Name: "fcntl", Conditions: []seccomp.Condition{{Argument: 1, Operation: seccomp.Equal, Value: cmd}},
-			})
+			rules = append(rules, rule{nr: unix.SYS_FCNTL, conds: []cond{{1, lowEqual, cmd}}, ret: eperm})
 		}
 	}
-	policy := seccomp.Policy{
-		DefaultAction: seccomp.ActionAllow,
-		Syscalls: []seccomp.SyscallGroup{
-			{Names: denied, Action: eperm},
-			{
-				// clone3 passes its flags in memory, out of a filter's
-				// reach. ENOSYS, not EPERM: C libraries then fall back to
-				// clone, whose flags the next rule checks.
-				Names:  []string{"clone3"},
-				Action: seccomp.ActionErrno | seccomp.Action(unix.ENOSYS),
-			},
-			{NamesWithCondtions: conditional, Action: eperm},
-		},
-	}
-	insns, err := policy.Assemble()
+	policy, err := compileRules(rules)
 	if err != nil {
-		return nil, fmt.Errorf("seccomp: %w", err)
+		return nil, err
 	}
-	// The policy checks the native ABI only and lets others through; the
-	// 32-bit ABI (int $0x80) would bypass it, so refuse every system call
-	// of another architecture first.
+	// The rules compare native system call numbers; the 32-bit ABI
+	// (int $0x80) numbers its calls differently and would pass them, so
+	// refuse every call of another architecture first. On x86-64, x32
+	// calls are native ones with a high bit set: refused too.
 	native, err := nativeArch()
 	if err != nil {
 		return nil, err
 	}
 	guard := []bpf.Instruction{
-		bpf.LoadAbsolute{Off: 4, Size: 4}, // seccomp_data.arch
+		bpf.LoadAbsolute{Off: dataArch, Size: 4},
 		bpf.JumpIf{Cond: bpf.JumpEqual, Val: native, SkipTrue: 1},
-		bpf.RetConstant{Val: uint32(seccomp.ActionKillProcess)},
+		bpf.RetConstant{Val: retKillProcess},
+	}
+	if native == unix.AUDIT_ARCH_X86_64 {
+		const x32Bit = 0x40000000 // __X32_SYSCALL_BIT
+		guard = append(guard,
+			bpf.LoadAbsolute{Off: dataNr, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: x32Bit, SkipFalse: 1},
+			bpf.RetConstant{Val: retErrno(unix.ENOSYS)},
+		)
 	}
 	if kind.trace {
 		mem, err := traceMemory()
@@ -155,15 +153,16 @@ func assembleFilter(kind filterKind) (*unix.SockFprog, error) {
 		}
 		guard = append(guard, mem...)
 	}
-	raw, err := bpf.Assemble(append(guard, insns...))
-	if err != nil {
-		return nil, fmt.Errorf("seccomp: %w", err)
+	return toSockFprog(append(guard, policy...))
+}
+
+// cloneFlagsArg returns which argument of clone holds its flags: the
+// first, but the second on s390x, whose clone takes the stack first.
+func cloneFlagsArg() int {
+	if runtime.GOARCH == "s390x" {
+		return 1
 	}
-	filter := make([]unix.SockFilter, len(raw))
-	for i, r := range raw {
-		filter[i] = unix.SockFilter{Code: r.Op, Jt: r.Jt, Jf: r.Jf, K: r.K}
-	}
-	return &unix.SockFprog{Len: uint16(len(filter)), Filter: &filter[0]}, nil
+	return 0
 }
 
 // nativeArch returns the AUDIT_ARCH value of this process's architecture.
@@ -261,18 +260,11 @@ func traceMemory() ([]bpf.Instruction, error) {
 	if err != nil {
 		return nil, err
 	}
-	var nrs []uint32
-	for _, name := range memorySyscalls {
-		nr, ok := syscallNumber(name)
-		if !ok {
-			continue
-		}
-		nrs = append(nrs, nr)
-	}
+	nrs := memorySyscalls
 	const (
-		nrOff   = 0
-		ipLoOff = 8 // seccomp_data.instruction_pointer, little-endian
-		ipHiOff = 12
+		nrOff   = dataNr
+		ipLoOff = dataIP // little-endian: tracing is on amd64 and arm64 only
+		ipHiOff = dataIP + 4
 	)
 	// ld nr; one jeq per call, to the range checks; else past them.
 	check := 6*len(ranges) + 1 // range checks, then RET_TRACE
@@ -291,10 +283,10 @@ func traceMemory() ([]bpf.Instruction, error) {
 			bpf.LoadAbsolute{Off: ipLoOff, Size: 4},
 			bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: uint32(r[0]), SkipFalse: 2},
 			bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: uint32(r[1]), SkipTrue: 1},
-			bpf.RetConstant{Val: uint32(seccomp.ActionAllow)},
+			bpf.RetConstant{Val: retAllow},
 		)
 	}
-	p = append(p, bpf.RetConstant{Val: uint32(seccomp.ActionTrace)})
+	p = append(p, bpf.RetConstant{Val: retTrace})
 	return p, nil
 }
 
@@ -334,22 +326,12 @@ func execRanges() ([][2]uint64, error) {
 	return rs, nil
 }
 
-// syscallNumber returns the native number of the named system call.
-func syscallNumber(name string) (uint32, bool) {
-	info, err := arch.GetInfo("")
-	if err != nil {
-		return 0, false
-	}
-	nr, ok := info.SyscallNames[name]
-	return uint32(nr), ok
-}
-
 // ptraceDenied returns the conditions (all must hold) on which ptrace is
 // refused: a request other than those the tracer needs.
-func ptraceDenied() []seccomp.Condition {
-	var cs []seccomp.Condition
+func ptraceDenied() []cond {
+	var cs []cond
 	for _, req := range []uint64{unix.PTRACE_TRACEME, unix.PTRACE_CONT, unix.PTRACE_SYSCALL, unix.PTRACE_SETOPTIONS, unix.PTRACE_GETREGS, unix.PTRACE_GETREGSET} {
-		cs = append(cs, seccomp.Condition{Argument: 0, Operation: seccomp.NotEqual, Value: req})
+		cs = append(cs, cond{0, notEqual, req})
 	}
 	return cs
 }

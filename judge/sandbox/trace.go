@@ -22,7 +22,7 @@ import (
 // allocation is then MLE, whatever the program does next.
 
 // memorySyscalls are the calls through which RLIMIT_DATA refuses memory.
-var memorySyscalls = []string{"mmap", "mremap", "brk"}
+var memorySyscalls = []uint32{unix.SYS_MMAP, unix.SYS_MREMAP, unix.SYS_BRK}
 
 const traceOptions = unix.PTRACE_O_TRACESECCOMP | unix.PTRACE_O_TRACEEXIT | unix.PTRACE_O_EXITKILL |
 	unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK | unix.PTRACE_O_TRACECLONE | unix.PTRACE_O_TRACESYSGOOD |
