@@ -53,7 +53,7 @@ const boxes = [...document.querySelectorAll("section")].map(s => {
   const legend = s.querySelector("ul.legend");
   const l = legend ? legend.getBoundingClientRect() : null;
   const overlap = l !== null && l.left < r.right && r.left < l.right && l.top < r.bottom && r.top < l.bottom;
-  return {section: s.id, width: r.width, height: r.height, shapes: svg ? svg.querySelectorAll("path").length : 0,
+  return {section: s.id, width: r.width, height: r.height, marks: svg ? svg.querySelectorAll(".data circle, path.data, rect.data").length : 0,
     legend: legend ? legend.textContent : "", overlap: overlap};
 });
 const pre = document.createElement("pre");
@@ -90,7 +90,7 @@ func TestBrowser(t *testing.T) {
 	var boxes []struct {
 		Section       string
 		Width, Height float64
-		Shapes        int
+		Marks         int // dots, lines and bars of data
 		Legend        string
 		Overlap       bool
 	}
@@ -106,8 +106,8 @@ func TestBrowser(t *testing.T) {
 		if b.Section == "inputs" || b.Section == "head-to-head" {
 			continue // tables only
 		}
-		if b.Width < 300 || b.Height < 150 || b.Shapes < 10 {
-			t.Errorf("section %s: chart %.0fx%.0f px with %d paths, want at least 300x150 with lines drawn", b.Section, b.Width, b.Height, b.Shapes)
+		if b.Width < 300 || b.Height < 150 || b.Marks < 3 {
+			t.Errorf("section %s: chart %.0fx%.0f px with %d marks of data, want at least 300x150 with three", b.Section, b.Width, b.Height, b.Marks)
 		}
 		if b.Section != "delta" && (b.Legend == "" || b.Overlap) {
 			t.Errorf("section %s: legend %q overlaps the chart: %v", b.Section, b.Legend, b.Overlap)

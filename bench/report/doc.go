@@ -1,6 +1,6 @@
 // Package report draws benchmark results as one self-contained HTML page:
-// tables, and charts as inline SVG made with gonum.org/v1/plot, so that the
-// page opens anywhere without a network.
+// tables, and charts as inline SVG drawn by bench/svgplot, so that the page
+// opens anywhere without a network.
 //
 // The page answers the questions users bring, each in a section: where the
 // numbers come from (every file's machine, Go version, build and commit);
