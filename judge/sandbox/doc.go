@@ -58,13 +58,18 @@
 //     userfaultfd, modules, kexec, file locks (flock and fcntl record
 //     locks: concurrent runs share the read-only system files, and a lock
 //     is a channel between them), and sockets other than AF_UNIX. System
-//     calls of another ABI (int $0x80) kill the program. A reused helper
-//     forks its programs from one thread that keeps the filter, so theirs
-//     also lets clone ask for new IPC and cgroup namespaces, which the
-//     kernel refuses a process without CAP_SYS_ADMIN, and keyctl join a
-//     new anonymous session keyring. The program starts with a new, empty
-//     session keyring, in IPC and cgroup namespaces of its own, and with
-//     no file descriptors but 0, 1 and 2, whatever the judge inherited.
+//     calls of another ABI (int $0x80) kill the program; x32 calls fail
+//     with ENOSYS. An argument the kernel reads as 32 bits (fcntl's
+//     command) is compared in its low 32 bits, so high bits do not slip a
+//     call past its rule. The filter is compiled from a short rule list
+//     (bpfrules.go) and checked in a BPF interpreter by TestFilter. A
+//     reused helper forks its programs from one thread that keeps the
+//     filter, so theirs also lets clone ask for new IPC and cgroup
+//     namespaces, which the kernel refuses a process without
+//     CAP_SYS_ADMIN, and keyctl join a new anonymous session keyring.
+//     The program starts with a new, empty session keyring, in IPC and
+//     cgroup namespaces of its own, and with no file descriptors but 0, 1
+//     and 2, whatever the judge inherited.
 //   - The program's executable counts against its memory limit, whole:
 //     its pages come from the page cache, charged to whoever read the
 //     file first (the compiler, the judge), so the run's cgroup gets the
