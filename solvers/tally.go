@@ -65,3 +65,12 @@ func (t *Tally) Solution(g Grid) {
 // Result returns what Search returns: the statistics, and an error wrapping
 // the context's when the context ended the search.
 func (t *Tally) Result() (Stats, error) { return t.Stats, t.err }
+
+// AddNodes counts n nodes at once, for a search that counts them itself
+// and calls AddNodes every pollMask+1 nodes or so, and looks at the
+// context. It reports whether the search must stop.
+func (t *Tally) AddNodes(n int64) bool {
+	t.Stats.Nodes += n
+	t.poll()
+	return t.Stop
+}

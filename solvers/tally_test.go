@@ -54,3 +54,25 @@ func TestTally(t *testing.T) {
 		}
 	}
 }
+
+// TestAddNodes checks the batch count: it adds the nodes and looks at the
+// context every time.
+func TestAddNodes(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		err  error
+	}{
+		{"live", context.Background(), nil},
+		{"cancelled", cancelled, context.Canceled},
+	} {
+		tally := solvers.NewTally(tc.ctx, "test", solvers.Options{})
+		stop := tally.AddNodes(3)
+		st, err := tally.Result()
+		if stop != (tc.err != nil) || st.Nodes != 3 || !errors.Is(err, tc.err) || (tc.err == nil) != (err == nil) {
+			t.Errorf("%s: AddNodes(3) = %v, %d nodes, error %v; want %v, 3, %v", tc.name, stop, st.Nodes, err, tc.err != nil, tc.err)
+		}
+	}
+}

@@ -56,6 +56,15 @@ type search struct {
 	// dfs copies the empty cells here field by field, see dfs.
 	cell          [maxCells]uint16
 	row, col, reg [maxCells]uint8
+	// Where dfs goes on when run calls it again: at depth k, backing up
+	// from the solution it returned if found is set, with left nodes to
+	// count before it looks at the context.
+	k     int
+	found bool
+	left  int
+	// ones holds the number of bits of every 9-bit mask (ones9), in the
+	// search so that dfs reads it relative to s like the rest.
+	ones [1 << 9]uint8
 
 	// Branch and bound, used only when opts.Objective is set.
 	bb    *bounder
@@ -80,6 +89,7 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 	}
 	s := &search{t: solvers.NewTally(ctx, "mrv", opts), full: 1<<n - 1, best: -1}
 	s.cells = s.grid[:n*n]
+	s.ones = ones9
 	s.extra = extra.New(p)
 	for u := range 3 * n {
 		s.free[u] = s.full
@@ -108,7 +118,7 @@ func (Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Opti
 		if s.extra != nil {
 			s.dfsExtra()
 		} else {
-			s.dfs()
+			s.run()
 		}
 	}
 	return s.t.Result()
@@ -143,8 +153,8 @@ func (s *search) visit() {
 
 // onesCount is bits.OnesCount32 by shifts and masks. Below GOAMD64=v2 the
 // compiler guards POPCNT with a CPU feature test and a call to a fallback,
-// around which the scan in dfs would save and restore its registers at
-// every cell; a table would take a register for its address.
+// around which the scan in dfs would save and restore its registers; dfs
+// looks masks of up to 9 bits up in search.ones instead.
 func onesCount(m uint32) int {
 	m -= m >> 1 & 0x55555555
 	m = m&0x33333333 + m>>2&0x33333333
@@ -152,59 +162,123 @@ func onesCount(m uint32) int {
 	return int(m * 0x01010101 >> 24)
 }
 
+// ones9 holds the number of bits of every 9-bit mask, copied into each
+// search (see search.ones).
+var ones9 = func() (t [1 << 9]uint8) {
+	for m := range t {
+		t[m] = uint8(bits.OnesCount(uint(m)))
+	}
+	return t
+}()
+
+// pollEvery is how many nodes dfs counts between two looks at the context,
+// as often as [solvers.Tally.Node] looks.
+const pollEvery = 1 << 10
+
+// A pause tells run why dfs returned.
+type pause uint8
+
+const (
+	exhausted pause = iota // the tree is done
+	solved                 // every empty cell holds a digit
+	counted                // pollEvery nodes since the last count: time to look at the context
+)
+
+// run drives dfs: it hands the solutions dfs finds to the visitor and
+// settles dfs's node count with the Tally, which looks at the context, so
+// that dfs itself calls nothing. A call in its loop would make the
+// compiler save and restore the loop's registers around it.
+func (s *search) run() {
+	n := s.nEmpty
+	for j, u := range s.empty[:n] {
+		s.cell[j], s.row[j], s.col[j], s.reg[j] = u.cell, u.row, u.col, u.reg
+	}
+	s.left = pollEvery
+	for {
+		switch s.dfs() {
+		case solved:
+			for j, c := range s.cell[:n] {
+				s.grid[c] = uint8(bits.TrailingZeros32(s.digit[j]) + 1)
+			}
+			s.visit()
+			if s.t.Stop {
+				s.t.Stats.Nodes += int64(pollEvery - s.left)
+				return
+			}
+		case counted:
+			s.left = pollEvery
+			if s.t.AddNodes(pollEvery) {
+				return
+			}
+		default:
+			s.t.Stats.Nodes += int64(pollEvery - s.left)
+			return
+		}
+	}
+}
+
 // dfs fills the empty cells, always branching on the cell with the fewest
 // candidates. It keeps its own stack rather than recursing: at depth k,
 // the k-th empty cell (cell[k], whose units are row[k], col[k] and reg[k])
 // is the cell being tried, digit[k] the digit it holds, as a bit, and
-// rem[k] its digits still to try. The grid is written only for the
-// visitor.
+// rem[k] its digits still to try. It returns to run at each solution and
+// every pollEvery nodes, leaving in s.k, s.found and s.left where to go on.
 //
 // The loop is written as a machine runs it, with gotos: next expands the
-// node at depth k, back backs up to the nearest depth with digits left to
-// try, and place (in both) tries a depth's next digit. Written as a loop
+// node at depth k and back backs up to the nearest depth with digits left
+// to try; both then put a digit at that depth. Written as a loop
 // with a flag, the flag takes a register and the scan for the most
 // constrained cell then keeps its values on the stack. The arrays are
 // indexed directly, every index checked against n, which is at most
 // maxCells, so that the compiler drops the bounds checks.
-func (s *search) dfs() {
+func (s *search) dfs() pause {
 	n := s.nEmpty
 	if uint(n) > maxCells {
-		return
+		return exhausted
 	}
-	for j, u := range s.empty[:n] {
-		s.cell[j], s.row[j], s.col[j], s.reg[j] = u.cell, u.row, u.col, u.reg
-	}
-	k := 0
+	k, left := s.k, s.left
 	var m uint32 // the candidates of a cell
 	var c int    // their number
+	// The scan's choice, see below. Declared here, not at each node,
+	// where setting them would cost two instructions the first cell
+	// scanned makes useless.
+	var best int
+	var bestM uint32
 next:
 	if uint(k) >= uint(n) {
-		for j, c := range s.cell[:n] {
-			s.grid[c] = uint8(bits.TrailingZeros32(s.digit[j]) + 1)
+		// Every empty cell holds a digit: a solution, which run
+		// visits; when it calls dfs again, dfs goes on from here.
+		if s.found {
+			s.found = false
+			goto back
 		}
-		s.visit()
-		if s.t.Stop {
-			return
-		}
-		goto back
+		s.k, s.left, s.found = k, left, true
+		return solved
 	}
-	if s.t.Node() {
-		return
+	if left--; left < 0 {
+		// The node is counted again when dfs goes on.
+		s.k, s.left = k, left
+		return counted
 	}
 	{
 		// Find the first cell from k on with the fewest candidates:
-		// best is its offset from k, bestM its candidates and bestN
-		// their number. A cell with one candidate or none ends the
-		// scan: nothing beats it.
-		best, bestM, bestN := 0, uint32(0), 99 // the first cell sets them
-		j := uint(k)                           // unsigned, so that the compiler knows j >= 0 in the loops
+		// best is its index, bestM its candidates and bestN their
+		// number. A cell with one candidate or none ends the scan:
+		// nothing beats it.
+		bestN := 99  // the first cell sets best, bestM and bestN
+		j := uint(k) // unsigned, so that the compiler knows j >= 0 in the loops
 	count:
 		for ; j < uint(n); j++ {
 			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
 			if m&(m-1) == 0 {
 				goto forced
 			}
-			if c = onesCount(m); c < bestN {
+			if m < uint32(len(s.ones)) {
+				c = int(s.ones[m])
+			} else {
+				c = onesCount(m)
+			}
+			if c < bestN {
 				goto better
 			}
 		}
@@ -241,7 +315,16 @@ next:
 			s.col[k], s.col[best] = s.col[best], s.col[k]
 			s.reg[k], s.reg[best] = s.reg[best], s.reg[k]
 		}
-		s.place(k, bestM)
+		// Put the first of the digits bestM at depth k and leave the
+		// others to try. (This and its twin in back are written out:
+		// as a function inlined twice, each copy would cost a no-op
+		// instruction the compiler adds to mark where it was inlined.)
+		bit := bestM & -bestM
+		s.rem[k] = bestM &^ bit
+		s.digit[k] = bit
+		s.free[s.row[k]] &^= bit
+		s.free[s.col[k]] &^= bit
+		s.free[s.reg[k]] &^= bit
 		k++
 		goto next
 	}
@@ -250,30 +333,24 @@ back:
 	for {
 		k--
 		if uint(k) >= uint(n) {
-			return // k < 0: the tree is done
+			s.left = left
+			return exhausted // k < 0: the tree is done
 		}
 		bit := s.digit[k]
 		s.free[s.row[k]] |= bit
 		s.free[s.col[k]] |= bit
 		s.free[s.reg[k]] |= bit
 		if m := s.rem[k]; m != 0 {
-			s.place(k, m)
+			bit = m & -m
+			s.rem[k] = m &^ bit
+			s.digit[k] = bit
+			s.free[s.row[k]] &^= bit
+			s.free[s.col[k]] &^= bit
+			s.free[s.reg[k]] &^= bit
 			k++
 			goto next
 		}
 	}
-}
-
-// place puts at depth k of dfs the first of the digits m and leaves the
-// others to try. It is inlined where dfs has checked k, so it indexes
-// without bounds checks.
-func (s *search) place(k int, m uint32) {
-	bit := m & -m
-	s.rem[k] = m &^ bit
-	s.digit[k] = bit
-	s.free[s.row[k]] &^= bit
-	s.free[s.col[k]] &^= bit
-	s.free[s.reg[k]] &^= bit
 }
 
 // dfsExtra is dfs for puzzles with extra units, whose masks it keeps up

@@ -130,3 +130,33 @@ func TestCancelled(t *testing.T) {
 		t.Errorf("cancelled context: %v", err)
 	}
 }
+
+// TestCancelledMidway cancels the context at the first solution of an empty
+// grid, whose completions never run out, and wants the search to stop
+// within pollEvery nodes: dfs counts its nodes itself and hands them to the
+// Tally, which looks at the context, every pollEvery nodes.
+func TestCancelledMidway(t *testing.T) {
+	for _, size := range []int{9, 16} {
+		p, err := solvers.NewStandard(size, make([]uint8, size*size))
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := New().Search(context.Background(), p, solvers.Options{Limit: 1})
+		if err != nil || first.Solutions != 1 {
+			t.Fatalf("%dx%d: first solution: %+v, %v", size, size, first, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		st, err := New().Search(ctx, p, solvers.Options{Visit: func(solvers.Grid) bool {
+			cancel()
+			return true
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%dx%d: error %v, want context.Canceled", size, size, err)
+		}
+		if st.Nodes < first.Nodes || st.Nodes > first.Nodes+pollEvery {
+			t.Errorf("%dx%d: stopped after %d nodes, first solution after %d: want at most %d more",
+				size, size, st.Nodes, first.Nodes, pollEvery)
+		}
+	}
+}
