@@ -3,6 +3,7 @@ package poj3074
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -140,4 +141,55 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(row81 + "\r\n" + row81[:80] + "x\nend\n\n"))
 	f.Add([]byte("end\ngarbage"))
 	problemtest.FuzzParse(f, Parse, WriteInput)
+}
+
+// BenchmarkParse parses the 5,000 17-clue puzzles of testdata as one
+// input, as solve does before its first search.
+func BenchmarkParse(b *testing.B) {
+	in := inputOf(b, "../../testdata/17clue.txt")
+	b.SetBytes(int64(len(in)))
+	for b.Loop() {
+		if _, err := Parse("17clue", in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFormat writes the answers to the same puzzles.
+func BenchmarkFormat(b *testing.B) {
+	ps, err := Parse("17clue", inputOf(b, "../../testdata/17clue.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	answers := make([]problems.Answer, len(ps))
+	for i, p := range ps {
+		answers[i].Grid = p.Givens()
+		for k, v := range answers[i].Grid {
+			answers[i].Grid[k] = v%9 + 1 // any digits: Format does not check sudoku rules
+		}
+	}
+	var out bytes.Buffer
+	for b.Loop() {
+		out.Reset()
+		if err := New().Format(&out, answers); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// inputOf returns the puzzles of a testdata set, one a line, as an input.
+func inputOf(b *testing.B, path string) []byte {
+	b.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var in bytes.Buffer
+	for line := range strings.Lines(string(data)) {
+		if !strings.HasPrefix(line, "#") {
+			in.WriteString(line[:cells] + "\n")
+		}
+	}
+	in.WriteString("end\n")
+	return in.Bytes()
 }
