@@ -106,6 +106,9 @@ func (sv *solver) searchBands(s bandState) {
 		if !ok {
 			// Not reached: with every band fixed, each digit has
 			// one place left in each box, a hidden single.
+			// singles9 keeps no near units: search looks at
+			// every digit again.
+			st.dirty = touched(1<<9 - 1)
 			sv.search(st.state)
 			return
 		}
@@ -117,9 +120,9 @@ func (sv *solver) searchBands(s bandState) {
 }
 
 // settleBands is settle on standard grids, with triads in place of the
-// locked candidates.
+// locked candidates and singles9 in place of propagate.
 func (sv *solver) settleBands(st *bandState) bool {
-	if !sv.propagate(&st.state) {
+	if !sv.singles9(&st.state) {
 		return false
 	}
 	for !st.todo.isZero() {
@@ -130,7 +133,7 @@ func (sv *solver) settleBands(st *bandState) bool {
 		if !changed {
 			return true
 		}
-		if !sv.propagate(&st.state) {
+		if !sv.singles9(&st.state) {
 			return false
 		}
 	}

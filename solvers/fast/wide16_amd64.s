@@ -450,3 +450,386 @@ TEXT ·locked16AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU Y4, (AX)
 	VZEROUPPER
 	RET
+
+// func singles9AVX2(cand *[9][2]uint64, todo *[2]uint64, peers *[81][2]uint64, redo uint32) (changed uint32, ok bool)
+// Requires: AVX, BMI, BMI2
+TEXT ·singles9AVX2(SB), NOSPLIT, $144-37
+	MOVQ cand+0(FP), AX
+	MOVQ peers+16(FP), CX
+	MOVL redo+24(FP), DX
+	XORL BX, BX
+
+	// Each board is read a qword at a time, as Go stored it (a 16-byte
+	// load of two 8-byte stores in flight is not forwarded), and written
+	// back whole: the loads below are forwarded from these stores.
+	VMOVQ   (AX), X0
+	VPINSRQ $0x01, 8(AX), X0, X0
+	VMOVDQU X0, (AX)
+	VMOVQ   16(AX), X0
+	VPINSRQ $0x01, 24(AX), X0, X0
+	VMOVDQU X0, 16(AX)
+	VMOVQ   32(AX), X0
+	VPINSRQ $0x01, 40(AX), X0, X0
+	VMOVDQU X0, 32(AX)
+	VMOVQ   48(AX), X0
+	VPINSRQ $0x01, 56(AX), X0, X0
+	VMOVDQU X0, 48(AX)
+	VMOVQ   64(AX), X0
+	VPINSRQ $0x01, 72(AX), X0, X0
+	VMOVDQU X0, 64(AX)
+	VMOVQ   80(AX), X0
+	VPINSRQ $0x01, 88(AX), X0, X0
+	VMOVDQU X0, 80(AX)
+	VMOVQ   96(AX), X0
+	VPINSRQ $0x01, 104(AX), X0, X0
+	VMOVDQU X0, 96(AX)
+	VMOVQ   112(AX), X0
+	VPINSRQ $0x01, 120(AX), X0, X0
+	VMOVDQU X0, 112(AX)
+	VMOVQ   128(AX), X0
+	VPINSRQ $0x01, 136(AX), X0, X0
+	VMOVDQU X0, 128(AX)
+	MOVQ    todo+8(FP), SI
+	VMOVQ   (SI), X0
+	VPINSRQ $0x01, 8(SI), X0, X0
+	VPXOR   X1, X1, X1
+
+naked:
+	// Count the candidates: ones at least one, twos two or more.
+	VMOVDQU (AX), X2
+	VMOVDQU 16(AX), X3
+	VMOVDQU 32(AX), X4
+	VMOVDQU 48(AX), X5
+	VMOVDQU 64(AX), X6
+	VMOVDQU 80(AX), X7
+	VMOVDQU 96(AX), X8
+	VMOVDQU 112(AX), X9
+	VMOVDQU 128(AX), X10
+	VPAND   X3, X2, X11
+	VPOR    X3, X2, X2
+	VPAND   X4, X2, X12
+	VPOR    X12, X11, X11
+	VPOR    X4, X2, X2
+	VPAND   X5, X2, X12
+	VPOR    X12, X11, X11
+	VPOR    X5, X2, X2
+	VPAND   X6, X2, X12
+	VPOR    X12, X11, X11
+	VPOR    X6, X2, X2
+	VPAND   X7, X2, X12
+	VPOR    X12, X11, X11
+	VPOR    X7, X2, X2
+	VPAND   X8, X2, X12
+	VPOR    X12, X11, X11
+	VPOR    X8, X2, X2
+	VPAND   X9, X2, X12
+	VPOR    X12, X11, X11
+	VPOR    X9, X2, X2
+	VPAND   X10, X2, X12
+	VPOR    X12, X11, X11
+	VPOR    X10, X2, X2
+
+	// A cell to solve, or just solved, without a candidate fails.
+	VPOR    X0, X1, X12
+	VPTEST  X12, X2
+	JCC     fail
+	VPANDN  X2, X11, X2
+	VPAND   X0, X2, X2
+	VPTEST  X2, X2
+	JEQ     hidden
+	VPANDN  X0, X2, X0
+	VMOVDQA X2, X1
+
+	// The digits' binary planes: at a single, its digit's index.
+	VPOR  X9, X5, X5
+	VPOR  X7, X6, X6
+	VPOR  X8, X6, X6
+	VPOR  X9, X6, X6
+	VPOR  X7, X3, X3
+	VPOR  X5, X3, X3
+	VPOR  X8, X4, X4
+	VPOR  X5, X4, X4
+	VMOVQ X2, SI
+	VMOVQ X3, DI
+	VMOVQ X4, R8
+	VMOVQ X6, R9
+	VMOVQ X10, R10
+	TESTQ SI, SI
+	JEQ   nakedlodone
+
+nakedlo:
+	TZCNTQ  SI, R11
+	SHRXQ   R11, DI, R12
+	ANDL    $0x00000001, R12
+	SHRXQ   R11, R8, R13
+	ANDL    $0x00000001, R13
+	LEAQ    (R12)(R13*2), R12
+	SHRXQ   R11, R9, R13
+	ANDL    $0x00000001, R13
+	LEAQ    (R12)(R13*4), R12
+	SHRXQ   R11, R10, R13
+	ANDL    $0x00000001, R13
+	LEAQ    (R12)(R13*8), R12
+	BTSL    R12, DX
+	BTSL    R12, BX
+	SHLQ    $0x04, R11
+	SHLQ    $0x04, R12
+	VMOVDQU (CX)(R11*1), X5
+	VPANDN  (AX)(R12*1), X5, X5
+	VMOVDQU X5, (AX)(R12*1)
+	BLSRQ   SI, SI
+	JNZ     nakedlo
+
+nakedlodone:
+	VPEXTRQ $0x01, X2, SI
+	VPEXTRQ $0x01, X3, DI
+	VPEXTRQ $0x01, X4, R8
+	VPEXTRQ $0x01, X6, R9
+	VPEXTRQ $0x01, X10, R10
+	TESTQ   SI, SI
+	JEQ     nakedhidone
+
+nakedhi:
+	TZCNTQ  SI, R11
+	SHRXQ   R11, DI, R12
+	ANDL    $0x00000001, R12
+	SHRXQ   R11, R8, R13
+	ANDL    $0x00000001, R13
+	LEAQ    (R12)(R13*2), R12
+	SHRXQ   R11, R9, R13
+	ANDL    $0x00000001, R13
+	LEAQ    (R12)(R13*4), R12
+	SHRXQ   R11, R10, R13
+	ANDL    $0x00000001, R13
+	LEAQ    (R12)(R13*8), R12
+	BTSL    R12, DX
+	BTSL    R12, BX
+	SHLQ    $0x04, R11
+	SHLQ    $0x04, R12
+	VMOVDQU 864(CX)(R11*1), X2
+	VPANDN  (AX)(R12*1), X2, X2
+	VMOVDQU X2, (AX)(R12*1)
+	BLSRQ   SI, SI
+	JNZ     nakedhi
+
+nakedhidone:
+	JMP naked
+
+hidden:
+	// The marked digits' box singles, all found before any is placed;
+	// bits 16-24 of changed mark the digits that found some.
+	VPXOR X1, X1, X1
+	TESTL DX, DX
+	JEQ   done
+
+hiddennext:
+	TZCNTL  DX, SI
+	BLSRL   DX, DX
+	MOVL    SI, DI
+	SHLQ    $0x04, DI
+	VMOVDQU (AX)(DI*1), X2
+	VPSRLQ  $0x01, X2, X3
+	VPSRLQ  $0x02, X2, X4
+
+	// Each triplet: one candidate or more (t1), two or more (t2).
+	VPOR  X3, X2, X5
+	VPOR  X4, X5, X5
+	VPAND singles9seg<>+0(SB), X5, X5
+	VPOR  X3, X4, X6
+	VPAND X2, X6, X6
+	VPAND X3, X4, X3
+	VPOR  X3, X6, X6
+	VPAND singles9seg<>+0(SB), X6, X6
+
+	// Each box, its three triplets summed: x1 one or more, w two or more.
+	VPSRLQ $0x09, X5, X3
+	VPAND  X5, X3, X4
+	VPOR   X5, X3, X7
+	VPSRLQ $0x12, X5, X3
+	VPAND  X7, X3, X5
+	VPOR   X5, X4, X4
+	VPOR   X3, X7, X7
+	VPOR   X6, X4, X4
+	VPSRLQ $0x09, X6, X3
+	VPOR   X3, X4, X4
+	VPSRLQ $0x12, X6, X3
+	VPOR   X3, X4, X4
+
+	// A box without a candidate fails.
+	VPTEST singles9box<>+0(SB), X7
+	JCC    fail
+
+	// The boxes with one, spread over their nine cells.
+	VPANDN  X7, X4, X7
+	VPAND   singles9box<>+0(SB), X7, X7
+	VPSLLQ  $0x01, X7, X3
+	VPSLLQ  $0x02, X7, X4
+	VPOR    X3, X7, X7
+	VPOR    X4, X7, X7
+	VPSLLQ  $0x09, X7, X3
+	VPSLLQ  $0x12, X7, X4
+	VPOR    X3, X7, X7
+	VPOR    X4, X7, X7
+	VPAND   X2, X7, X7
+	VPAND   X0, X7, X7
+	VMOVDQU X7, (SP)(DI*1)
+	VPTEST  X7, X7
+	SETNE   R8
+	MOVBLZX R8, R8
+	ADDL    $0x00000010, SI
+	SHLXL   SI, R8, R8
+	ORL     R8, BX
+	TESTL   DX, DX
+	JNE     hiddennext
+	MOVL    BX, SI
+	SHRL    $0x10, SI
+	JEQ     done
+	ANDL    $0x0000ffff, BX
+
+place:
+	TZCNTL  SI, DI
+	BLSRL   SI, SI
+	SHLQ    $0x04, DI
+	VMOVDQU (SP)(DI*1), X7
+	VMOVDQU (AX)(DI*1), X2
+
+	// Every digit leaves the cells (d gets them back below); those
+	// that held one are marked, d included.
+	VMOVDQU (AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, (AX)
+	VMOVDQU 16(AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	SHLL    $0x01, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, 16(AX)
+	VMOVDQU 32(AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	SHLL    $0x02, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, 32(AX)
+	VMOVDQU 48(AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	SHLL    $0x03, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, 48(AX)
+	VMOVDQU 64(AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	SHLL    $0x04, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, 64(AX)
+	VMOVDQU 80(AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	SHLL    $0x05, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, 80(AX)
+	VMOVDQU 96(AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	SHLL    $0x06, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, 96(AX)
+	VMOVDQU 112(AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	SHLL    $0x07, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, 112(AX)
+	VMOVDQU 128(AX), X3
+	VPTEST  X7, X3
+	SETNE   R8
+	MOVBLZX R8, R8
+	SHLL    $0x08, R8
+	ORL     R8, DX
+	ORL     R8, BX
+	VPANDN  X3, X7, X3
+	VMOVDQU X3, 128(AX)
+	VPANDN  X0, X7, X0
+	VPXOR   X3, X3, X3
+	VMOVQ   X7, R8
+	VPEXTRQ $0x01, X7, R9
+	TESTQ   R8, R8
+	JEQ     hiddenpeershi
+
+hiddenpeerslo:
+	TZCNTQ R8, R10
+	SHLQ   $0x04, R10
+	VPOR   (CX)(R10*1), X3, X3
+	BLSRQ  R8, R8
+	JNZ    hiddenpeerslo
+
+hiddenpeershi:
+	TESTQ R9, R9
+	JEQ   hiddenpeersdone
+
+hiddenpeershiloop:
+	TZCNTQ R9, R10
+	SHLQ   $0x04, R10
+	VPOR   864(CX)(R10*1), X3, X3
+	BLSRQ  R9, R9
+	JNZ    hiddenpeershiloop
+
+hiddenpeersdone:
+	VPANDN X2, X3, X2
+
+	// Two of the cells share a row or a column, or another digit took one: fail.
+	VPTEST  X7, X2
+	JCC     fail
+	VMOVDQU X2, (AX)(DI*1)
+	TESTL   SI, SI
+	JNE     place
+	JMP     naked
+
+done:
+	MOVQ    todo+8(FP), AX
+	VMOVDQU X0, (AX)
+	MOVL    BX, changed+32(FP)
+	MOVB    $0x01, AL
+	MOVB    AL, ok+36(FP)
+	RET
+
+fail:
+	ANDL $0x000001ff, BX
+	MOVL BX, changed+32(FP)
+	MOVB $0x00, AL
+	MOVB AL, ok+36(FP)
+	RET
+
+DATA singles9seg<>+0(SB)/8, $0x0009249249249249
+DATA singles9seg<>+8(SB)/8, $0x0000000001249249
+GLOBL singles9seg<>(SB), RODATA|NOPTR, $16
+
+DATA singles9box<>+0(SB)/8, $0x0000000248000049
+DATA singles9box<>+8(SB)/8, $0x0000000000000049
+GLOBL singles9box<>(SB), RODATA|NOPTR, $16

@@ -11,6 +11,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/mmcloughlin/avo/attr"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -23,6 +24,7 @@ func main() {
 	pairs16()
 	alone16()
 	locked16()
+	singles9()
 	Generate()
 }
 
@@ -341,4 +343,309 @@ func singles16() {
 	VZEROUPPER()
 	Store(ok, ReturnIndex(0))
 	RET()
+}
+
+// The 9x9 board of package fast: cells 0-53 in the low qword, 54-80 in
+// the high one, nine bits a row; each mask is {low, high}.
+const (
+	loCells = 54
+	seg     = 1 | 1<<3 | 1<<6 // the first cell of each triplet of row 0
+)
+
+var (
+	segMask = [2]uint64{ // the first cell of each triplet
+		seg | seg<<9 | seg<<18 | seg<<27 | seg<<36 | seg<<45,
+		seg | seg<<9 | seg<<18,
+	}
+	boxMask = [2]uint64{ // the first cell of each box
+		1 | 1<<3 | 1<<6 | 1<<27 | 1<<30 | 1<<33,
+		1 | 1<<3 | 1<<6,
+	}
+)
+
+// mask128 declares a read-only 16-byte constant.
+func mask128(name string, m [2]uint64) Mem {
+	x := GLOBL(name, attr.RODATA|attr.NOPTR)
+	DATA(0, U64(m[0]))
+	DATA(8, U64(m[1]))
+	return x
+}
+
+// singles9 writes singles9AVX2, the assembly of package fast's
+// singles9Go, step for step. The boards stay in memory, indexed by
+// digit, with VEX-encoded 128-bit instructions, a board a register when
+// loaded; VPTEST does the tests: its zero flag says the operands share
+// no bit, its carry flag that the first is a subset of the second.
+func singles9() {
+	TEXT("singles9AVX2", NOSPLIT, "func(cand *[9][2]uint64, todo *[2]uint64, peers *[81][2]uint64, redo uint32) (changed uint32, ok bool)")
+	Doc("singles9AVX2 applies naked singles and box hidden singles to cand and todo until neither finds anything, and returns the digits whose boards it changed; false on a contradiction.")
+	segs := mask128("singles9seg", segMask)
+	boxes := mask128("singles9box", boxMask)
+	cp := Load(Param("cand"), GP64())
+	pp := Load(Param("peers"), GP64())
+	redo := Load(Param("redo"), GP32())
+	changed := GP32()
+	XORL(changed, changed)
+	Comment("Each board is read a qword at a time, as Go stored it (a 16-byte",
+		"load of two 8-byte stores in flight is not forwarded), and written",
+		"back whole: the loads below are forwarded from these stores.")
+	for d := 0; d < 9; d++ {
+		x := XMM()
+		load128(Mem{Base: cp, Disp: 16 * d}, x)
+		VMOVDQU(x, Mem{Base: cp, Disp: 16 * d})
+	}
+	left, solved := XMM(), XMM()
+	load128(Mem{Base: Load(Param("todo"), GP64())}, left)
+	VPXOR(solved, solved, solved)
+
+	Label("naked")
+	Comment("Count the candidates: ones at least one, twos two or more.")
+	var c [9]reg.VecVirtual
+	for d := range c {
+		c[d] = XMM()
+		VMOVDQU(Mem{Base: cp, Disp: 16 * d}, c[d])
+	}
+	ones, twos, t := XMM(), XMM(), XMM()
+	VPAND(c[1], c[0], twos)
+	VPOR(c[1], c[0], ones)
+	for d := 2; d < 9; d++ {
+		VPAND(c[d], ones, t)
+		VPOR(t, twos, twos)
+		VPOR(c[d], ones, ones)
+	}
+	Comment("A cell to solve, or just solved, without a candidate fails.")
+	VPOR(left, solved, t)
+	VPTEST(t, ones)
+	JCC(LabelRef("fail"))
+	s := XMM()
+	VPANDN(ones, twos, s)
+	VPAND(left, s, s)
+	VPTEST(s, s)
+	JEQ(LabelRef("hidden"))
+	VPANDN(left, s, left)
+	VMOVDQA(s, solved)
+	Comment("The digits' binary planes: at a single, its digit's index.")
+	VPOR(c[7], c[3], c[3]) // 3 and 7
+	VPOR(c[5], c[4], c[4])
+	VPOR(c[6], c[4], c[4])
+	VPOR(c[7], c[4], c[4]) // plane 2: 4 to 7
+	VPOR(c[5], c[1], c[1])
+	VPOR(c[3], c[1], c[1]) // plane 0: 1, 3, 5, 7
+	VPOR(c[6], c[2], c[2])
+	VPOR(c[3], c[2], c[2]) // plane 1: 2, 3, 6, 7
+	planes := [4]reg.VecVirtual{c[1], c[2], c[4], c[8]}
+	nakedCells(s, planes, cp, pp, redo, changed, false)
+	nakedCells(s, planes, cp, pp, redo, changed, true)
+	JMP(LabelRef("naked"))
+
+	Label("hidden")
+	Comment("The marked digits' box singles, all found before any is placed;",
+		"bits 16-24 of changed mark the digits that found some.")
+	VPXOR(solved, solved, solved)
+	alones := AllocLocal(16 * 9)
+	TESTL(redo, redo)
+	JEQ(LabelRef("done"))
+	Label("hiddennext")
+	d, off := GP32(), GP64()
+	TZCNTL(redo, d)
+	BLSRL(redo, redo)
+	MOVL(d, off.As32())
+	SHLQ(U8(4), off)
+	a := XMM()
+	VMOVDQU(Mem{Base: cp, Index: off, Scale: 1}, a)
+	alone := boxAlone9(a, segs, boxes)
+	VPAND(left, alone, alone)
+	VMOVDQU(alone, alones.Idx(off, 1))
+	b, w := GP8(), GP32()
+	VPTEST(alone, alone)
+	SETNE(b)
+	MOVBLZX(b, w)
+	ADDL(U32(16), d)
+	SHLXL(d, w, w)
+	ORL(w, changed)
+	TESTL(redo, redo)
+	JNE(LabelRef("hiddennext"))
+
+	found := GP32()
+	MOVL(changed, found)
+	SHRL(U8(16), found)
+	JEQ(LabelRef("done"))
+	ANDL(U32(0xFFFF), changed)
+	Label("place")
+	TZCNTL(found, off.As32())
+	BLSRL(found, found)
+	SHLQ(U8(4), off)
+	VMOVDQU(alones.Idx(off, 1), alone)
+	VMOVDQU(Mem{Base: cp, Index: off, Scale: 1}, a)
+	Comment("Every digit leaves the cells (d gets them back below); those",
+		"that held one are marked, d included.")
+	for e := 0; e < 9; e++ {
+		x := XMM()
+		m := Mem{Base: cp, Disp: 16 * e}
+		VMOVDQU(m, x)
+		VPTEST(alone, x)
+		SETNE(b)
+		MOVBLZX(b, w)
+		if e > 0 {
+			SHLL(U8(e), w)
+		}
+		ORL(w, redo)
+		ORL(w, changed)
+		VPANDN(x, alone, x)
+		VMOVDQU(x, m)
+	}
+	VPANDN(left, alone, left)
+	dropPeers(a, alone, pp, "hiddenpeers")
+	Comment("Two of the cells share a row or a column, or another digit took one: fail.")
+	VPTEST(alone, a)
+	JCC(LabelRef("fail"))
+	VMOVDQU(a, Mem{Base: cp, Index: off, Scale: 1})
+	TESTL(found, found)
+	JNE(LabelRef("place"))
+	JMP(LabelRef("naked"))
+
+	Label("done")
+	VMOVDQU(left, Mem{Base: Load(Param("todo"), GP64())})
+	Store(changed, Return("changed"))
+	ok := GP8()
+	MOVB(U8(1), ok)
+	Store(ok, Return("ok"))
+	RET()
+
+	Label("fail")
+	ANDL(U32(0x1FF), changed)
+	Store(changed, Return("changed"))
+	MOVB(U8(0), ok)
+	Store(ok, Return("ok"))
+	RET()
+}
+
+// nakedCells drops the peers of each single of s in one qword (hi: the
+// high one) from the board of its digit, read from the planes, and marks
+// the digit.
+func nakedCells(s reg.VecVirtual, planes [4]reg.VecVirtual, cp, pp, redo, changed reg.Register, hi bool) {
+	name, disp := "nakedlo", 0
+	x := GP64()
+	var p [4]reg.GPVirtual
+	for k := range p {
+		p[k] = GP64()
+	}
+	if hi {
+		name, disp = "nakedhi", 16*loCells
+		VPEXTRQ(U8(1), s, x)
+		for k := range p {
+			VPEXTRQ(U8(1), planes[k], p[k])
+		}
+	} else {
+		VMOVQ(s, x)
+		for k := range p {
+			VMOVQ(planes[k], p[k])
+		}
+	}
+	TESTQ(x, x)
+	JEQ(LabelRef(name + "done"))
+	Label(name)
+	c, d, t := GP64(), GP64(), GP64()
+	TZCNTQ(x, c)
+	SHRXQ(c, p[0], d)
+	ANDL(U32(1), d.As32())
+	for k := 1; k < 4; k++ {
+		SHRXQ(c, p[k], t)
+		ANDL(U32(1), t.As32())
+		LEAQ(Mem{Base: d, Index: t, Scale: 1 << k}, d)
+	}
+	BTSL(d.As32(), redo)
+	BTSL(d.As32(), changed)
+	SHLQ(U8(4), c)
+	SHLQ(U8(4), d)
+	v := XMM()
+	VMOVDQU(Mem{Base: pp, Index: c, Scale: 1, Disp: disp}, v)
+	VPANDN(Mem{Base: cp, Index: d, Scale: 1}, v, v)
+	VMOVDQU(v, Mem{Base: cp, Index: d, Scale: 1})
+	BLSRQ(x, x)
+	JNZ(LabelRef(name))
+	Label(name + "done")
+}
+
+// load128 loads the 16 bytes at m into x, a qword at a time.
+func load128(m Mem, x reg.VecVirtual) {
+	VMOVQ(m, x)
+	VPINSRQ(U8(1), m.Offset(8), x, x)
+}
+
+// dropPeers removes from b the peers of the cells x: their rows of peers
+// ORed, then one VPANDN. The labels start with name.
+func dropPeers(b, x reg.VecVirtual, peers reg.Register, name string) {
+	u := XMM()
+	VPXOR(u, u, u)
+	lo, hi, i := GP64(), GP64(), GP64()
+	VMOVQ(x, lo)
+	VPEXTRQ(U8(1), x, hi)
+	TESTQ(lo, lo)
+	JEQ(LabelRef(name + "hi"))
+	Label(name + "lo")
+	TZCNTQ(lo, i)
+	SHLQ(U8(4), i)
+	VPOR(Mem{Base: peers, Index: i, Scale: 1}, u, u)
+	BLSRQ(lo, lo)
+	JNZ(LabelRef(name + "lo"))
+	Label(name + "hi")
+	TESTQ(hi, hi)
+	JEQ(LabelRef(name + "done"))
+	Label(name + "hiloop")
+	TZCNTQ(hi, i)
+	SHLQ(U8(4), i)
+	VPOR(Mem{Base: peers, Index: i, Scale: 1, Disp: 16 * loCells}, u, u)
+	BLSRQ(hi, hi)
+	JNZ(LabelRef(name + "hiloop"))
+	Label(name + "done")
+	VPANDN(b, u, b)
+}
+
+// boxAlone9 returns the cells of a, a digit's board, alone in their box,
+// as package fast's boxAlone computes them in each qword (with shifts for
+// its multiplications), and jumps to fail if a box has none.
+func boxAlone9(a reg.VecVirtual, segs, boxes Mem) reg.VecVirtual {
+	s1, s2, t1, t2 := XMM(), XMM(), XMM(), XMM()
+	VPSRLQ(U8(1), a, s1)
+	VPSRLQ(U8(2), a, s2)
+	Comment("Each triplet: one candidate or more (t1), two or more (t2).")
+	VPOR(s1, a, t1)
+	VPOR(s2, t1, t1)
+	VPAND(segs, t1, t1)
+	VPOR(s1, s2, t2)
+	VPAND(a, t2, t2)
+	VPAND(s1, s2, s1)
+	VPOR(s1, t2, t2)
+	VPAND(segs, t2, t2)
+	Comment("Each box, its three triplets summed: x1 one or more, w two or more.")
+	v, w, x1, tmp := XMM(), XMM(), XMM(), XMM()
+	VPSRLQ(U8(9), t1, v)
+	VPAND(t1, v, w)
+	VPOR(t1, v, x1)
+	VPSRLQ(U8(18), t1, v)
+	VPAND(x1, v, tmp)
+	VPOR(tmp, w, w)
+	VPOR(v, x1, x1)
+	VPOR(t2, w, w)
+	VPSRLQ(U8(9), t2, v)
+	VPOR(v, w, w)
+	VPSRLQ(U8(18), t2, v)
+	VPOR(v, w, w)
+	Comment("A box without a candidate fails.")
+	VPTEST(boxes, x1)
+	JCC(LabelRef("fail"))
+	Comment("The boxes with one, spread over their nine cells.")
+	VPANDN(x1, w, x1)
+	VPAND(boxes, x1, x1)
+	VPSLLQ(U8(1), x1, v)
+	VPSLLQ(U8(2), x1, w)
+	VPOR(v, x1, x1)
+	VPOR(w, x1, x1)
+	VPSLLQ(U8(9), x1, v)
+	VPSLLQ(U8(18), x1, w)
+	VPOR(v, x1, x1)
+	VPOR(w, x1, x1)
+	VPAND(a, x1, x1)
+	return x1
 }

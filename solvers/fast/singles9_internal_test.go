@@ -1,0 +1,117 @@
+package fast
+
+import (
+	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
+)
+
+// dropCandidates removes candidates from st as data says: each pair of
+// bytes names a cell and a digit; solved cells keep theirs unless all
+// is set. The state may then hold contradictions of every kind: cells
+// without a candidate, boxes without a digit.
+func dropCandidates(st *state, data []byte, all bool) {
+	for i := 0; i+1 < len(data); i += 2 {
+		c, d := int(data[i])%numCell, int(data[i+1])%9
+		if all || !st.todo.and(cellBoard(c)).isZero() {
+			st.cand[d] = st.cand[d].andNot(cellBoard(c))
+		}
+	}
+	st.dirty = touched(1<<9 - 1)
+}
+
+// checkSingles9 runs the singles on copies of st in three ways, propagate
+// (the deduction loop of the other grids, with its bookkeeping; unless
+// ref is false), singles9Go and, where the processor has it,
+// singles9AVX2, and fails unless all reach the same fixed point or all
+// find a contradiction. The two singles9 must also agree on the digits
+// they changed. propagate takes a state without cells to solve as
+// settled: ref must be false when a solved cell may have lost its digit.
+func checkSingles9(t *testing.T, sv *solver, st state, ref bool) {
+	t.Helper()
+	g := st
+	gChanged, gOK := singles9Go(&g.cand, &g.todo, &sv.topo.peers, st.dirty&singlesDirty)
+	if ref {
+		checkPropagate(t, sv, st, g, gOK)
+	}
+	if !haveSingles9 {
+		return
+	}
+	a := st
+	aChanged, aOK := singles9AVX2(&a.cand, &a.todo, &sv.topo.peers, st.dirty&singlesDirty)
+	if aOK != gOK {
+		t.Fatalf("singles9AVX2 says %v, singles9Go %v", aOK, gOK)
+	}
+	if aOK && (a.cand != g.cand || a.todo != g.todo || aChanged != gChanged) {
+		t.Fatalf("singles9AVX2 reached\n%v %v changed %#x\nsingles9Go\n%v %v changed %#x",
+			a.cand, a.todo, aChanged, g.cand, g.todo, gChanged)
+	}
+}
+
+// checkPropagate fails unless propagate, from st, agrees with g, what
+// singles9Go reached (ok: without a contradiction).
+func checkPropagate(t *testing.T, sv *solver, st, g state, gOK bool) {
+	t.Helper()
+	ref := st
+	refOK := sv.propagate(&ref)
+	if gOK != refOK {
+		t.Fatalf("singles9Go says %v, propagate %v", gOK, refOK)
+	}
+	if gOK && (g.cand != ref.cand || g.todo != ref.todo) {
+		t.Fatalf("singles9Go reached\n%v\npropagate\n%v", g.cand, ref.cand)
+	}
+}
+
+// TestSingles9 starts from the givens of hard puzzles, and from the same
+// states with candidates taken away, solutions' included.
+func TestSingles9(t *testing.T) {
+	n := 100
+	if testing.Short() {
+		n = 30
+	}
+	sv := solver{topo: standardTopology()}
+	for _, set := range []string{"17clue", "top1465", "hardest1106"} {
+		for i, p := range solverstest.LoadSet(t, set, n) {
+			st := sv.start(p)
+			checkSingles9(t, &sv, st, true)
+			data := make([]byte, 2*(i%12))
+			for k := range data {
+				data[k] = byte(k*37 + i*11)
+			}
+			some := st
+			dropCandidates(&some, data, false)
+			checkSingles9(t, &sv, some, true)
+			dropCandidates(&st, data, true)
+			checkSingles9(t, &sv, st, false)
+		}
+	}
+}
+
+// FuzzSingles9 checks singles9AVX2 against singles9Go, and both against
+// propagate, on the givens of a fuzzed puzzle (solverstest.FuzzPuzzle)
+// with candidates taken away by the bytes after its first 81.
+func FuzzSingles9(f *testing.F) {
+	f.Add([]byte{})
+	f.Add(make([]byte, 100))
+	f.Add([]byte("\x60\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a\x6b"))
+	sol := solverstest.Solved(f, New())
+	sv := solver{topo: standardTopology()}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := solverstest.FuzzPuzzle(sol, data, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Features() != 0 || p.Clash() != nil {
+			t.Skip("not a standard grid with givens that hold")
+		}
+		st := sv.start(p)
+		checkSingles9(t, &sv, st, true)
+		if len(data) > numCell {
+			some := st
+			dropCandidates(&some, data[numCell:], false)
+			checkSingles9(t, &sv, some, true)
+			dropCandidates(&st, data[numCell:], true)
+			checkSingles9(t, &sv, st, false)
+		}
+	})
+}
