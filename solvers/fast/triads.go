@@ -252,45 +252,54 @@ func configTable() (t [512]uint64) {
 // one). It reports false when every band is fixed.
 func (sv *solver) chooseBand(st *bandState) (b, d int, ok bool) {
 	c := &sv.count
-	sum := [6]int{
-		blockSum(c, 511), blockSum(c, 511<<9), blockSum(c, 511<<18),
-		blockSum(c, 511<<32), blockSum(c, 511<<41), blockSum(c, 511<<50),
-	}
-	// Unrolled: a loop costs as much as the work.
-	b, best := 0, sum[0]
-	if best <= 27 {
-		best = 1 << 30
-	}
-	if n := sum[1]; n > 27 && n < best {
-		b, best = 1, n
-	}
-	if n := sum[2]; n > 27 && n < best {
-		b, best = 2, n
-	}
-	if n := sum[3]; n > 27 && n < best {
-		b, best = 3, n
-	}
-	if n := sum[4]; n > 27 && n < best {
-		b, best = 4, n
-	}
-	if n := sum[5]; n > 27 && n < best {
-		b, best = 5, n
-	}
-	if best == 1<<30 {
+	// The least key, sum<<3 | block, over the blocks not fixed: the
+	// first block of the fewest. min is branch-free: which block wins
+	// is as hard to predict as a coin.
+	best := min(
+		min(blockKey(c, 511, 0), blockKey(c, 511<<9, 1), blockKey(c, 511<<18, 2)),
+		min(blockKey(c, 511<<32, 3), blockKey(c, 511<<41, 4), blockKey(c, 511<<50, 5)))
+	if best == fixedKey {
 		return 0, 0, false
 	}
-	// A digit's triads in a block are a union of configurations: five
-	// are two configurations, the fewest not fixed.
-	fewest, shift := 10, blockShift(b)
-	for i := range st.words {
-		if n := bits.OnesCount64(st.words[i] >> shift & 511); n > 3 && n < fewest {
-			fewest, d = n, i
-			if n == 5 {
-				break
-			}
-		}
+	b = best & 7
+	// A digit's triads in a block are a union of configurations: two or
+	// more hold five or six, one three. The least key, count<<4 |
+	// digit, over the digits with more than three: the first digit of
+	// the fewest.
+	shift := blockShift(b)
+	w := &st.words
+	k := min(
+		min(digitKey(w[0], shift, 0), digitKey(w[1], shift, 1), digitKey(w[2], shift, 2)),
+		min(digitKey(w[3], shift, 3), digitKey(w[4], shift, 4), digitKey(w[5], shift, 5)),
+		min(digitKey(w[6], shift, 6), digitKey(w[7], shift, 7), digitKey(w[8], shift, 8)))
+	return b, k & 15, true
+}
+
+// fixedKey is blockKey's key of a fixed block: more than any other.
+const fixedKey = 1 << 30
+
+// blockKey returns the key of block blk (its mask in a triad word, b its
+// index) for chooseBand: the digits its triads may hold, summed, times
+// eight plus b; fixedKey if the block is fixed (27: three a triad).
+func blockKey(c *[4]uint64, blk uint64, b int) int {
+	n := blockSum(c, blk)
+	key := n<<3 | b
+	if n <= 27 {
+		key = fixedKey
 	}
-	return b, d, true
+	return key
+}
+
+// digitKey returns the key of digit d, whose triads are w, in the block
+// at shift for chooseBand: the triads it may hold there times sixteen
+// plus d, or 255 if it has three, fixed.
+func digitKey(w uint64, shift uint, d int) int {
+	n := bits.OnesCount64(w >> shift & 511)
+	key := n<<4 | d
+	if n <= 3 {
+		key = 255
+	}
+	return key
 }
 
 // blockSum returns the digits the triads of block blk may hold, summed.
@@ -314,11 +323,11 @@ func blockShift(b int) uint {
 func (sv *solver) guessBand(st *bandState, b, d int) {
 	shift := blockShift(b)
 	idx := uint16(st.words[d] >> shift & 511)
+	// The configurations left, without a branch per configuration:
+	// c&^idx - 1 has its top bit set only when c&^idx is zero.
 	var left uint8
 	for i, c := range configs {
-		if c&idx == c {
-			left |= 1 << uint(i)
-		}
+		left |= uint8((uint64(c&^idx)-1)>>63) << uint(i)
 	}
 	sv.stats.Guesses++
 	for ; bits.OnesCount8(left) > 1; left &= left - 1 {
