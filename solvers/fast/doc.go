@@ -11,9 +11,10 @@
 // Standard grids also count the digits each triad (a line's three cells
 // in a box) may and must hold, and guess which triads of a band hold a
 // digit (triads.go); other grids guess on the bivalue cell with the most
-// empty peers. On amd64 the singles of standard grids run in one
-// call of assembly to their fixed point (singles9.go; generated with the
-// 16x16 kernels below). The search copies a small fixed-size state per guess; it does not allocate while
+// empty peers. On amd64 with AVX, BMI1 and BMI2 the singles of standard
+// grids run to their fixed point in one call of assembly (singles9.go,
+// generated with the 16x16 kernels below into kernels_amd64.s). The search
+// copies a small fixed-size state per guess; it does not allocate while
 // solving. Under an objective it bounds every node by the best assignment
 // of each unit's empty cells, with each cell's weight split between its
 // row, column and region by a Lagrangian decomposition tuned on the root,
@@ -24,7 +25,7 @@
 // singles and locked candidates by word operations, guesses on the
 // bivalue cell whose choices force the most naked singles. On amd64 with
 // AVX2 a board is one 256-bit register, and singles, locked candidates
-// and the bivalue cells are found in assembly (wide16_amd64.s, generated
+// and the bivalue cells are found in assembly (kernels_amd64.s, generated
 // by ./avo with avo; the build tag purego, or another processor, takes
 // the Go twins).
 //

@@ -2,7 +2,7 @@
 
 package fast
 
-// haveAVX2 is false: wide16_amd64.s is amd64 assembly.
+// haveAVX2 is false: kernels_amd64.s is amd64 assembly.
 const haveAVX2 = false
 
 // pairs16AVX2 is never called without AVX2.

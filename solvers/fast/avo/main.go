@@ -2,7 +2,7 @@
 // (github.com/mmcloughlin/avo): `go generate` in solvers/fast runs it
 // from this directory as
 //
-//	go run . -out ../wide16_amd64.s
+//	go run . -out ../kernels_amd64.s
 //
 // It is a module of its own so that avo is no dependency of the
 // project's.
