@@ -239,11 +239,6 @@ func (s *search) dfs() pause {
 	k, left := s.k, s.left
 	var m uint32 // the candidates of a cell
 	var c int    // their number
-	// The scan's choice, see below. Declared here, not at each node,
-	// where setting them would cost two instructions the first cell
-	// scanned makes useless.
-	var best int
-	var bestM uint32
 next:
 	if uint(k) >= uint(n) {
 		// Every empty cell holds a digit: a solution, which run
@@ -264,9 +259,25 @@ next:
 		// Find the first cell from k on with the fewest candidates:
 		// best is its index, bestM its candidates and bestN their
 		// number. A cell with one candidate or none ends the scan:
-		// nothing beats it.
-		bestN := 99  // the first cell sets best, bestM and bestN
+		// nothing beats it. The first cell sets them without a
+		// comparison.
+		var best, bestN = uint(0), 0 // set before their first use: no instruction
+		var bestM uint32
 		j := uint(k) // unsigned, so that the compiler knows j >= 0 in the loops
+		m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
+		if m&(m-1) == 0 {
+			goto forced
+		}
+		if m < uint32(len(s.ones)) {
+			c = int(s.ones[m])
+		} else {
+			c = onesCount(m)
+		}
+		best, bestM, bestN = j, m, c
+		j++
+		if c == 2 {
+			goto two
+		}
 	count:
 		for ; j < uint(n); j++ {
 			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
@@ -284,43 +295,60 @@ next:
 		}
 		// No cell has fewer than two candidates: a guess.
 		s.t.Stats.Guesses++
+		j, m = best, bestM
 		goto chosen
 	better:
 		// Out of the loop, so that it has one way round: the compiler
 		// then keeps its variables in the same registers.
-		best, bestM, bestN = int(j), m, c
+		best, bestM, bestN = j, m, c
 		j++
 		if c > 2 {
 			goto count
 		}
+	two:
 		// Once a cell with two candidates is found only a cell with
-		// one or none can beat it: the rest of the scan skips the count.
-		for ; j < uint(n); j++ {
+		// one or none can beat it: the rest of the scan skips the count,
+		// two cells a round.
+		for ; j < uint(n)-1; j += 2 {
+			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
+			if m&(m-1) == 0 {
+				goto forced
+			}
+			m = s.free[s.row[j+1]] & s.free[s.col[j+1]] & s.free[s.reg[j+1]]
+			if m&(m-1) == 0 {
+				j++
+				goto forced
+			}
+		}
+		if j < uint(n) {
 			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
 			if m&(m-1) == 0 {
 				goto forced
 			}
 		}
 		s.t.Stats.Guesses++
+		j, m = best, bestM
 		goto chosen
 	forced:
 		if m == 0 {
 			goto back
 		}
-		best, bestM = int(j), m
 	chosen:
-		if best != k && uint(best) < uint(n) {
-			s.cell[k], s.cell[best] = s.cell[best], s.cell[k]
-			s.row[k], s.row[best] = s.row[best], s.row[k]
-			s.col[k], s.col[best] = s.col[best], s.col[k]
-			s.reg[k], s.reg[best] = s.reg[best], s.reg[k]
+		// The cell at j, with candidates m, is the one: swap it to
+		// depth k. (The guesses above move best and bestM to j and m,
+		// so that the forced cells, far more, go on without moves.)
+		if j != uint(k) && j < uint(n) {
+			s.cell[k], s.cell[j] = s.cell[j], s.cell[k]
+			s.row[k], s.row[j] = s.row[j], s.row[k]
+			s.col[k], s.col[j] = s.col[j], s.col[k]
+			s.reg[k], s.reg[j] = s.reg[j], s.reg[k]
 		}
-		// Put the first of the digits bestM at depth k and leave the
+		// Put the first of the digits m at depth k and leave the
 		// others to try. (This and its twin in back are written out:
 		// as a function inlined twice, each copy would cost a no-op
 		// instruction the compiler adds to mark where it was inlined.)
-		bit := bestM & -bestM
-		s.rem[k] = bestM &^ bit
+		bit := m & -m
+		s.rem[k] = m &^ bit
 		s.digit[k] = bit
 		s.free[s.row[k]] &^= bit
 		s.free[s.col[k]] &^= bit
