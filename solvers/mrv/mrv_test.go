@@ -160,3 +160,47 @@ func TestCancelledMidway(t *testing.T) {
 		}
 	}
 }
+
+// TestReuse runs searches of different kinds one after another on one
+// Strategy, whose pooled state each search inherits from the last, and
+// wants what a fresh Strategy finds.
+func TestReuse(t *testing.T) {
+	ctx := context.Background()
+	targets, _, _ := solverstest.Target(t)
+	obj := solverstest.RingWeights()
+	p9 := solverstest.LoadSet(t, "top95", 3)
+	empty16, _ := solvers.NewStandard(16, make([]uint8, 256))
+	shared := New()
+	for round := range 2 {
+		for i, p := range []*solvers.Puzzle{p9[0], targets[0], empty16, p9[1], targets[1], p9[2]} {
+			for _, objective := range []*solvers.Objective{nil, obj} {
+				if objective != nil && p.Size() != 9 {
+					continue
+				}
+				search := func(s solvers.Strategy) (solvers.Stats, int) {
+					best := -1
+					opts := solvers.Options{Limit: 3, Objective: objective, Visit: func(g solvers.Grid) bool {
+						if len(g) == len(obj.Weights) {
+							best = max(best, obj.Score(g))
+						}
+						return true
+					}}
+					if objective != nil {
+						opts.Limit = 0
+					}
+					st, err := s.Search(ctx, p, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return st, best
+				}
+				got, gotBest := search(shared)
+				want, wantBest := search(New())
+				if got != want || gotBest != wantBest {
+					t.Errorf("round %d puzzle %d objective %v: shared %+v best %d, fresh %+v best %d",
+						round, i, objective != nil, got, gotBest, want, wantBest)
+				}
+			}
+		}
+	}
+}
