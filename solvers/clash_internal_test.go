@@ -53,3 +53,25 @@ func TestSharedRegions(t *testing.T) {
 		t.Errorf("a caller's change to StandardRegions reached a puzzle: regions %d and %d", p.Region(0), p.Region(80))
 	}
 }
+
+// TestAtMost checks atMost, eight bytes at a time, against a byte at a
+// time: every byte value in every place of lines of every length up to
+// 17 (two words and a tail), the others at most max.
+func TestAtMost(t *testing.T) {
+	for _, max := range []uint8{4, 9, 16, 25} {
+		for n := 1; n <= 17; n++ {
+			for i := range n {
+				for v := range 256 {
+					b := make([]uint8, n)
+					for k := range b {
+						b[k] = uint8(k) % (max + 1)
+					}
+					b[i] = uint8(v)
+					if got, want := atMost(b, max), v <= int(max); got != want {
+						t.Fatalf("atMost(%v, %d) = %v, want %v", b, max, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package solvers
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
 )
@@ -58,9 +59,11 @@ func NewWithUnits(size int, cells, regions []uint8, extra []Unit) (*Puzzle, erro
 	if len(cells) != n2 {
 		return nil, fmt.Errorf("solvers: %d cells for a %dx%d grid, want %d", len(cells), size, size, n2)
 	}
-	for i, v := range cells {
-		if int(v) > size {
-			return nil, fmt.Errorf("solvers: cell %s holds %d, want 0..%d", CellName(size, i), v, size)
+	if !atMost(cells, uint8(size)) {
+		for i, v := range cells {
+			if int(v) > size {
+				return nil, fmt.Errorf("solvers: cell %s holds %d, want 0..%d", CellName(size, i), v, size)
+			}
 		}
 	}
 	p := newPuzzle(size, box, cells)
@@ -94,6 +97,27 @@ func NewWithUnits(size int, cells, regions []uint8, extra []Unit) (*Puzzle, erro
 	}
 	p.clash = p.findClash()
 	return p, nil
+}
+
+// atMost reports whether every byte of b is at most max, which must be
+// below 0x80. It looks at eight bytes at a time: inputs hold tens of
+// thousands of puzzles.
+func atMost(b []uint8, max uint8) bool {
+	const ones = 0x0101010101010101
+	add := uint64(0x7f-max) * ones // carries into a byte's top bit exactly when the byte is above max
+	for ; len(b) >= 8; b = b[8:] {
+		// A byte from 0x80 up shows by its own top bit; what its sum
+		// carries into the next byte then no longer matters.
+		if w := binary.LittleEndian.Uint64(b); (w|(w+add))&(0x80*ones) != 0 {
+			return false
+		}
+	}
+	for _, v := range b {
+		if v > max {
+			return false
+		}
+	}
+	return true
 }
 
 // newPuzzle returns a puzzle holding a copy of cells. A 9x9 puzzle and its
