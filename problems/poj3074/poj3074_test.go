@@ -193,3 +193,67 @@ func inputOf(b *testing.B, path string) []byte {
 	in.WriteString("end\n")
 	return in.Bytes()
 }
+
+// TestDecode81 checks decode81, eight characters at a time, against
+// decodeSlowly, one at a time, on every byte value in every place of a
+// valid line: the same verdict, and the same cells when both accept.
+func TestDecode81(t *testing.T) {
+	for i := range cells {
+		for c := range 256 {
+			line := []byte(row81)
+			line[i] = byte(c)
+			checkDecode81(t, line)
+		}
+	}
+}
+
+// FuzzDecode81 is TestDecode81 on any 81 bytes.
+func FuzzDecode81(f *testing.F) {
+	f.Add([]byte(row81))
+	f.Add([]byte(strings.Repeat(".", cells)))
+	f.Add([]byte(strings.Repeat("\xae", cells))) // '.' with its top bit set
+	f.Fuzz(func(t *testing.T, line []byte) {
+		if len(line) >= cells {
+			checkDecode81(t, line[:cells])
+		}
+	})
+}
+
+func checkDecode81(t *testing.T, line []byte) {
+	t.Helper()
+	var fast, slow [cells]uint8
+	ok := decode81((*[cells]byte)(line), &fast)
+	fault := decodeSlowly(line, &slow)
+	if ok != (fault == nil) || ok && fast != slow {
+		t.Fatalf("line %q: decode81 %v %v, decodeSlowly %v %v", line, ok, fast, fault, slow)
+	}
+}
+
+// TestEncode81 checks encode81, eight cells at a time, against the
+// digits one at a time, with every byte value in every place of a grid.
+func TestEncode81(t *testing.T) {
+	for i := range cells {
+		for v := range 256 {
+			var g [cells]uint8
+			for k := range g {
+				g[k] = uint8(k%9 + 1)
+			}
+			g[i] = uint8(v)
+			line, ok := encode81(&g)
+			if want := v >= 1 && v <= 9; ok != want {
+				t.Fatalf("cell %d holds %d: ok %v, want %v", i, v, ok, want)
+			}
+			if !ok {
+				continue
+			}
+			for k, c := range line[:cells] {
+				if c != '0'+g[k] {
+					t.Fatalf("cell %d holds %d: line %q", i, v, line)
+				}
+			}
+			if line[cells] != '\n' {
+				t.Fatalf("line %q does not end in a newline", line)
+			}
+		}
+	}
+}
