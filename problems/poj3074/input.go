@@ -133,10 +133,10 @@ const (
 	high = 0x80 * ones
 )
 
-// digitBytes returns x with the top bit of each byte set that holds 1-9,
-// among bytes below 0x80. (A byte of at most 0x7f plus 0x7f or 0x76 never
-// carries into the next byte; a byte from 0x80 up gives garbage, which
-// the callers rule out by its own top bit.)
+// digitBytes returns the top bit of each byte of x that holds 1-9, for x
+// whose bytes are below 0x80. (Such a byte plus 0x7f or 0x76 carries into
+// no other; a byte from 0x80 up may mark a neighbour wrongly, so callers
+// refuse x by that byte's own top bit.)
 func digitBytes(x uint64) uint64 {
 	return (x + 0x7f*ones) &^ (x + 0x76*ones) & high // at least 1, and not at least 10
 }
