@@ -266,6 +266,7 @@ func (s *search) dfs() pause {
 	k, left := s.k, s.left
 	var m uint32 // the candidates of a cell
 	var c int    // their number
+	var r uint32 // m without its lowest bit
 next:
 	if uint(k) >= uint(n) {
 		// Every empty cell holds a digit: a solution, which run
@@ -286,30 +287,34 @@ next:
 		// Find the first cell from k on with the fewest candidates:
 		// best is its index, bestM its candidates and bestN their
 		// number. A cell with one candidate or none ends the scan:
-		// nothing beats it. The first cell sets them without a
-		// comparison.
+		// nothing beats it. r, m without its lowest bit, tells one
+		// candidate or none (r == 0) and two (r&(r-1) == 0) without a
+		// count: only cells with more are counted. The first cell
+		// sets best, bestM and bestN without a comparison.
 		var best, bestN = uint(0), 0 // set before their first use: no instruction
 		var bestM uint32
 		j := uint(k) // unsigned, so that the compiler knows j >= 0 in the loops
 		m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
-		if m&(m-1) == 0 {
+		if r = m & (m - 1); r == 0 {
 			goto forced
 		}
-		if m < uint32(len(s.ones)) {
-			c = int(s.ones[m])
-		} else {
-			c = onesCount(m)
-		}
-		best, bestM, bestN = j, m, c
+		best, bestM = j, m
 		j++
-		if c == 2 {
+		if r&(r-1) == 0 {
 			goto two
 		}
-	count:
+		if m < uint32(len(s.ones)) {
+			bestN = int(s.ones[m])
+		} else {
+			bestN = onesCount(m)
+		}
 		for ; j < uint(n); j++ {
 			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
-			if m&(m-1) == 0 {
+			if r = m & (m - 1); r == 0 {
 				goto forced
+			}
+			if r&(r-1) == 0 {
+				goto better
 			}
 			if m < uint32(len(s.ones)) {
 				c = int(s.ones[m])
@@ -317,7 +322,7 @@ next:
 				c = onesCount(m)
 			}
 			if c < bestN {
-				goto better
+				best, bestM, bestN = j, m, c
 			}
 		}
 		// No cell has fewer than two candidates: a guess.
@@ -325,13 +330,10 @@ next:
 		j, m = best, bestM
 		goto chosen
 	better:
-		// Out of the loop, so that it has one way round: the compiler
-		// then keeps its variables in the same registers.
-		best, bestM, bestN = j, m, c
+		// A cell with two candidates: only a cell with one or none can
+		// beat it.
+		best, bestM = j, m
 		j++
-		if c > 2 {
-			goto count
-		}
 	two:
 		// Once a cell with two candidates is found only a cell with
 		// one or none can beat it: the rest of the scan skips the count,
