@@ -62,7 +62,7 @@ type search struct {
 	ones  [1 << 9]uint8
 	rem   [maxCells]uint32 // digits still to try at each depth
 	digit [maxCells]uint32 // the digit, as a bit, being tried at each depth
-	cell  [maxCells]uint16
+	cell  [maxCells]uint16 // the cell at each depth, for dfsExtra (dfs finds it from row and col)
 	// Where dfs goes on when run calls it again: at depth k, backing up
 	// from the solution it returned if found is set, with left nodes to
 	// count before it looks at the context.
@@ -113,8 +113,12 @@ func (st *Strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.
 	for u := range 3 * n {
 		s.free[u] = s.full
 	}
+	r, c := 0, 0 // cell i's row and column, without dividing
 	for i := range s.cells {
-		u := cellUnits{uint16(i), uint8(i / n), uint8(n + i%n), uint8(2*n + p.Region(i))}
+		u := cellUnits{uint16(i), uint8(r), uint8(n + c), uint8(2*n + p.Region(i))}
+		if c++; c == n {
+			r, c = r+1, 0
+		}
 		if v := p.Cell(i); v != 0 {
 			s.grid[i] = uint8(v)
 			bit := uint32(1) << (v - 1)
@@ -218,14 +222,16 @@ const (
 func (s *search) run() {
 	n := s.nEmpty
 	for j, u := range s.empty[:n] {
-		s.cell[j], s.row[j], s.col[j], s.reg[j] = u.cell, u.row, u.col, u.reg
+		s.row[j], s.col[j], s.reg[j] = u.row, u.col, u.reg
 	}
+	size := bits.OnesCount32(s.full) // the grid is size x size
 	s.left = pollEvery
 	for {
 		switch s.dfs() {
 		case solved:
-			for j, c := range s.cell[:n] {
-				s.grid[c] = uint8(bits.TrailingZeros32(s.digit[j]) + 1)
+			// Row r holds units r, column c unit size+c.
+			for j, r := range s.row[:n] {
+				s.grid[int(r)*size+int(s.col[j])-size] = uint8(bits.TrailingZeros32(s.digit[j]) + 1)
 			}
 			s.visit()
 			if s.t.Stop {
@@ -367,7 +373,6 @@ next:
 		// depth k. (The guesses above move best and bestM to j and m,
 		// so that the forced cells, far more, go on without moves.)
 		if j != uint(k) && j < uint(n) {
-			s.cell[k], s.cell[j] = s.cell[j], s.cell[k]
 			s.row[k], s.row[j] = s.row[j], s.row[k]
 			s.col[k], s.col[j] = s.col[j], s.col[k]
 			s.reg[k], s.reg[j] = s.reg[j], s.reg[k]
