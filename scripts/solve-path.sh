@@ -30,7 +30,7 @@ starts=${STARTS:-21}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The static build the README installs: a cgo build starts about 2 ms later.
+# The static build the README installs: a cgo build starts about 1 ms later.
 (cd "$root" && CGO_ENABLED=0 go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
 echo end >"$tmp/empty.in"
 { grep -v '^#' "$puzzles" | cut -c1-81; echo end; } >"$tmp/puzzles.in"
