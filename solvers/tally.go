@@ -5,10 +5,12 @@ import (
 	"fmt"
 )
 
-// pollMask sets how often a Tally looks at the context: once every
-// pollMask+1 nodes, rare enough to cost nothing measurable and frequent
-// enough to stop within a millisecond or so.
-const pollMask = 1<<10 - 1
+// PollInterval is how many nodes a search goes between two looks at the
+// context: rare enough to cost nothing measurable and frequent enough to
+// stop within a millisecond or so. It is a power of two.
+const PollInterval = 1 << 10
+
+const pollMask = PollInterval - 1
 
 // A Tally keeps the bookkeeping every search shares, so that a strategy's
 // code is only its search: the statistics, the limit, the visitor and the
@@ -33,7 +35,7 @@ func NewTally(ctx context.Context, name string, opts Options) Tally {
 	return Tally{ctx: ctx, name: name, limit: opts.Limit, visit: opts.Visit}
 }
 
-// Node counts a node and, every pollMask+1 nodes, looks at the context. It
+// Node counts a node and, every PollInterval nodes, looks at the context. It
 // reports whether the search must stop. It is small enough to be inlined.
 func (t *Tally) Node() bool {
 	t.Stats.Nodes++
@@ -66,9 +68,9 @@ func (t *Tally) Solution(g Grid) {
 // the context's when the context ended the search.
 func (t *Tally) Result() (Stats, error) { return t.Stats, t.err }
 
-// AddNodes counts n nodes at once, for a search that counts them itself
-// and calls AddNodes every pollMask+1 nodes or so, and looks at the
-// context. It reports whether the search must stop.
+// AddNodes counts n nodes at once and looks at the context, for a search
+// that counts its nodes itself and calls AddNodes every PollInterval nodes.
+// It reports whether the search must stop.
 func (t *Tally) AddNodes(n int64) bool {
 	t.Stats.Nodes += n
 	t.poll()

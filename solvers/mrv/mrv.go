@@ -202,9 +202,9 @@ var ones9 = func() (t [1 << 9]uint8) {
 	return t
 }()
 
-// pollEvery is how many nodes dfs counts between two looks at the context,
-// as often as [solvers.Tally.Node] looks.
-const pollEvery = 1 << 10
+// pollEvery is how many nodes dfs counts between two looks at the context:
+// as many as [solvers.Tally.Node] goes.
+const pollEvery = solvers.PollInterval
 
 // A pause tells run why dfs returned.
 type pause uint8
