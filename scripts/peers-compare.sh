@@ -88,16 +88,8 @@ echo " tdoku $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '?') and
 echo
 echo "| set (testdata/) | C mrv.c | mrv | mrv / C | guesses | C fast_solv_9r2 | dlx | dlx / C | guesses |"
 echo "|---|---|---|---|---|---|---|---|---|"
-awk -v sets="$sets" '
+awk -v sets="$sets" -f "$root/scripts/ratios.awk" -f <(printf '%s' '
 	{ v[$1, $2, $3] = $4; g[$2, $3] = $5; if ($1 > rounds) rounds = $1 }
-	function rng(lo, hi, d) { return sprintf("%." d "f-%." d "f", lo, hi) }
-	function span(s, a, d,   r, lo, hi, x) {
-		for (r = 1; r <= rounds; r++) { x = v[r, s, a]; if (r == 1 || x < lo) lo = x; if (r == 1 || x > hi) hi = x }
-		return rng(lo, hi, d) }
-	function ratio(s, a, b,   r, i, j, t, x) { # the median round, then the range
-		for (r = 1; r <= rounds; r++) x[r] = v[r, s, a] / v[r, s, b]
-		for (i = 1; i <= rounds; i++) for (j = i + 1; j <= rounds; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
-		return sprintf("%.2f (%s)", rounds % 2 ? x[(rounds+1)/2] : (x[rounds/2] + x[rounds/2+1]) / 2, rng(x[1], x[rounds], 2)) }
 	function differ(a, b) { return a - b > 0.011 || b - a > 0.011 }
 	function guesses(s, c, a) { return sprintf("%.1f / %.1f", g[s, c], g[s, a]) }
 	END { n = split(sets, ss, " ")
@@ -109,4 +101,4 @@ awk -v sets="$sets" '
 			# work. The C programs print 6 significant digits, hence the slack.
 			if (differ(g[s, "mrv.c"], g[s, "mrv"])) warn = warn "\nwarning: " s ": mrv and mrv.c searched different trees"
 			if (differ(g[s, "fast_solv_9r2"], g[s, "dlx"])) warn = warn "\nwarning: " s ": dlx and fast_solv_9r2 searched different trees" }
-		if (warn != "") print substr(warn, 2) }' "$results"
+		if (warn != "") print substr(warn, 2) }') "$results"

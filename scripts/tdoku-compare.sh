@@ -70,22 +70,14 @@ done
 # table prints the markdown table of the results, field f of each line
 # (4: wall µs) multiplied by field m (5: the CPU share), or by 1 when m is 0.
 table() {
-	awk -v sets="$sets" -v f="$1" -v m="$2" '
+	awk -v sets="$sets" -v f="$1" -v m="$2" -f "$root/scripts/ratios.awk" -f <(printf '%s' '
 		{ v[$1, $2, $3] = $f * (m ? $m : 1); if ($1 > rounds) rounds = $1 }
-		function rng(lo, hi, d) { return sprintf("%." d "f-%." d "f", lo, hi) }
-		function span(s, a, d,   r, lo, hi, x) {
-			for (r = 1; r <= rounds; r++) { x = v[r, s, a]; if (r == 1 || x < lo) lo = x; if (r == 1 || x > hi) hi = x }
-			return rng(lo, hi, d) }
-		function ratio(s, a, b,   r, i, j, t, x) { # the median round, then the range
-			for (r = 1; r <= rounds; r++) x[r] = v[r, s, a] / v[r, s, b]
-			for (i = 1; i <= rounds; i++) for (j = i + 1; j <= rounds; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
-			return sprintf("%.2f (%s)", rounds % 2 ? x[(rounds+1)/2] : (x[rounds/2] + x[rounds/2+1]) / 2, rng(x[1], x[rounds], 2)) }
 		END { n = split(sets, ss, " ")
 			print "| set (testdata/) | tdoku | fast | fast / tdoku | C DLX fast_solv_9r2 | dlx | dlx / C |"
 			print "|---|---|---|---|---|---|---|"
 			for (i = 1; i <= n; i++) { s = ss[i]
 				printf "| %s | %s | %s | %s | %s | %s | %s |\n", s, span(s, "tdoku", 2), span(s, "fast", 2),
-					ratio(s, "fast", "tdoku"), span(s, "fast_solv_9r2", 1), span(s, "dlx", 1), ratio(s, "dlx", "fast_solv_9r2") } }' "$results"
+					ratio(s, "fast", "tdoku"), span(s, "fast_solv_9r2", 1), span(s, "dlx", 1), ratio(s, "dlx", "fast_solv_9r2") } }') "$results"
 }
 
 echo
