@@ -34,21 +34,8 @@ func main() {
 func pairs16() {
 	TEXT("pairs16AVX2", NOSPLIT, "func(cand *[16][4]uint64, pairs *[4]uint64)")
 	Doc("pairs16AVX2 stores in pairs the cells with exactly two candidates in cand.")
-	cand := Mem{Base: Load(Param("cand"), GP64())}
 	ones, twos, threes := YMM(), YMM(), YMM()
-	VMOVDQU(cand, ones)
-	VPXOR(twos, twos, twos)
-	VPXOR(threes, threes, threes)
-	for d := 1; d < 16; d++ {
-		b := cand.Offset(32 * d)
-		Comment(fmt.Sprintf("digit %d", d+1))
-		x := YMM()
-		VPAND(b, twos, x)
-		VPOR(x, threes, threes)
-		VPAND(b, ones, x)
-		VPOR(x, twos, twos)
-		VPOR(b, ones, ones)
-	}
+	countBoards(Mem{Base: Load(Param("cand"), GP64())}, ones, twos, threes)
 	VPANDN(twos, threes, twos)
 	VMOVDQU(twos, Mem{Base: Load(Param("pairs"), GP64())})
 	VZEROUPPER()
@@ -319,18 +306,8 @@ func locked16() {
 func singles16() {
 	TEXT("singles16AVX2", NOSPLIT, "func(cand *[16][4]uint64, todo, singles *[4]uint64) bool")
 	Doc("singles16AVX2 stores in singles the cells of todo with one candidate in cand, and reports false if a cell of todo has none.")
-	cand := Mem{Base: Load(Param("cand"), GP64())}
 	ones, twos := YMM(), YMM()
-	VMOVDQU(cand, ones)
-	VPXOR(twos, twos, twos)
-	for d := 1; d < 16; d++ {
-		b := cand.Offset(32 * d)
-		Comment(fmt.Sprintf("digit %d", d+1))
-		both := YMM()
-		VPAND(b, ones, both)
-		VPOR(both, twos, twos)
-		VPOR(b, ones, ones)
-	}
+	countBoards(Mem{Base: Load(Param("cand"), GP64())}, ones, twos, nil)
 	todo := YMM()
 	VMOVDQU(Mem{Base: Load(Param("todo"), GP64())}, todo)
 	VPANDN(ones, twos, twos) // ones &^ twos
@@ -343,6 +320,30 @@ func singles16() {
 	VZEROUPPER()
 	Store(ok, ReturnIndex(0))
 	RET()
+}
+
+// countBoards emits the bit-sliced sum of the sixteen 16x16 boards at
+// cand, each read from memory (it stays in the L1 cache) rather than held
+// in a register: the cells with a candidate in ones, with two or more in
+// twos and, unless threes is nil, with three or more in threes.
+func countBoards(cand Mem, ones, twos, threes reg.VecVirtual) {
+	VMOVDQU(cand, ones)
+	VPXOR(twos, twos, twos)
+	if threes != nil {
+		VPXOR(threes, threes, threes)
+	}
+	for d := 1; d < 16; d++ {
+		b := cand.Offset(32 * d)
+		Comment(fmt.Sprintf("digit %d", d+1))
+		x := YMM()
+		if threes != nil {
+			VPAND(b, twos, x)
+			VPOR(x, threes, threes)
+		}
+		VPAND(b, ones, x)
+		VPOR(x, twos, twos)
+		VPOR(b, ones, ones)
+	}
 }
 
 // The 9x9 board of package fast: cells 0-53 in the low qword, 54-80 in
