@@ -54,7 +54,10 @@ func newGroupQueue(h hierarchy, name func() string, ahead int) *groupQueue {
 }
 
 // get returns a new group with limits l, made ahead if one is ready with
-// them.
+// them. The goroutine is asked to make the next run's group only once this
+// run has its own, so that the two never make groups at the same time: the
+// run waiting for one would wait longer, and groups would not be made (and
+// named) in the order they are asked for.
 func (q *groupQueue) get(l Limits) (group, error) {
 	var rg readyGroup
 	q.mu.Lock()
@@ -64,7 +67,7 @@ func (q *groupQueue) get(l Limits) (group, error) {
 	}
 	q.last = &l
 	q.mu.Unlock()
-	q.ask(groupJob{})
+	defer q.ask(groupJob{})
 	if rg.g != nil && rg.limits != nil && *rg.limits == l {
 		return rg.g, nil
 	}
