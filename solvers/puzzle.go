@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+	"sync/atomic"
 )
 
 // Sizes lists the grid sides a Puzzle may have.
@@ -20,8 +21,13 @@ type Puzzle struct {
 	cells    []uint8 // N*N, 0 = empty
 	regions  []uint8 // N*N, region index 0..N-1
 	standard bool    // regions are the box-side×box-side boxes
-	extra    []Unit  // units beyond rows, columns and regions
-	clash    *ClashError
+	// clashKnown is set once clash holds the first clash of the givens,
+	// or nil for none. It is found when first asked for, not when the
+	// puzzle is made: inputs hold tens of thousands of puzzles, and a
+	// strategy that places the givens itself sees a clash for nothing.
+	clashKnown atomic.Bool
+	extra      []Unit // units beyond rows, columns and regions
+	clash      atomic.Pointer[ClashError]
 }
 
 // A Unit is a named set of N cells that holds every digit exactly once in a
@@ -95,7 +101,6 @@ func NewWithUnits(size int, cells, regions []uint8, extra []Unit) (*Puzzle, erro
 		}
 		p.extra = append(p.extra, Unit{Name: u.Name, Cells: append([]int(nil), u.Cells...)})
 	}
-	p.clash = p.findClash()
 	return p, nil
 }
 
@@ -305,10 +310,15 @@ func (p *Puzzle) Units() [][]int {
 // Clash returns the first pair of equal givens sharing a unit, or nil. A
 // puzzle whose givens clash has no solution; strategies answer that without
 // searching.
-func (p *Puzzle) Clash() *ClashError { return p.clash }
-
-func (p *Puzzle) findClash() *ClashError {
-	return findClash(p, Grid(p.cells))
+func (p *Puzzle) Clash() *ClashError {
+	if p.clashKnown.Load() {
+		return p.clash.Load()
+	}
+	// Goroutines that ask at once each find the same clash.
+	c := findClash(p, Grid(p.cells))
+	p.clash.Store(c)
+	p.clashKnown.Store(true)
+	return c
 }
 
 // findClash reports the first two equal non-zero values of g sharing a unit,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -101,6 +102,36 @@ func TestClash(t *testing.T) {
 				t.Fatalf("Clash() = %v, want %q", c, tt.want)
 			}
 		})
+	}
+}
+
+// TestClashConcurrent asks a new puzzle for its clash from several
+// goroutines at once, as parallel searches of one puzzle do: Clash finds
+// it when first asked, and CI runs this under the race detector.
+func TestClashConcurrent(t *testing.T) {
+	for _, tt := range []struct{ grid, want string }{
+		{puzzle4, ""},
+		{"11.. .... .... ....", "r1c1 and r1c2 both hold 1 in row 1"},
+	} {
+		p, err := solvers.NewStandard(4, grid(tt.grid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]string, 8)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() {
+				if c := p.Clash(); c != nil {
+					got[i] = c.Error()
+				}
+			})
+		}
+		wg.Wait()
+		for i, g := range got {
+			if g != tt.want {
+				t.Errorf("%q: goroutine %d: Clash() = %q, want %q", tt.grid, i, g, tt.want)
+			}
+		}
 	}
 }
 

@@ -42,6 +42,10 @@ func (f Features) String() string {
 type Support struct {
 	Sizes    []int // grid sides; nil means every side a Puzzle may have
 	Features Features
+	// FindsClashes says the strategy finds clashing givens itself, as it
+	// places them before its first node, and then answers as Prepare
+	// would have: no solutions, no nodes. Prepare does not look for them.
+	FindsClashes bool
 }
 
 // Handles reports whether a strategy with support s can search p.
@@ -84,7 +88,8 @@ var ErrMisuse = errors.New("search misused")
 //     non-negative weight per cell: an error wrapping [ErrMisuse];
 //   - a puzzle sup does not handle: an error wrapping [ErrUnsupported];
 //   - a context already done: an error wrapping ctx.Err();
-//   - givens that clash: no solutions, so search is false and err nil.
+//   - givens that clash: no solutions, so search is false and err nil,
+//     unless sup says the strategy finds clashes itself.
 //
 // Otherwise search is true and the strategy searches.
 func Prepare(ctx context.Context, name string, sup Support, p *Puzzle, opts Options) (search bool, err error) {
@@ -116,5 +121,5 @@ func Prepare(ctx context.Context, name string, sup Support, p *Puzzle, opts Opti
 	if err := ctx.Err(); err != nil {
 		return false, fmt.Errorf("%s: search not started: %w", name, err)
 	}
-	return p.clash == nil, nil
+	return sup.FindsClashes || p.Clash() == nil, nil
 }

@@ -27,6 +27,7 @@ func (b board) or(o board) board     { return board{b.lo | o.lo, b.hi | o.hi} }
 func (b board) andNot(o board) board { return board{b.lo &^ o.lo, b.hi &^ o.hi} }
 func (b board) isZero() bool         { return b.lo|b.hi == 0 }
 func (b board) equal(o board) bool   { return b.lo == o.lo && b.hi == o.hi }
+func (b board) has(c int) bool       { return !b.and(cellBoard(c)).isZero() }
 
 func (b board) count() int {
 	return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi)

@@ -32,7 +32,9 @@ func (*strategy) Name() string { return "fast" }
 // support: every size, any regions, any extra units. Grids other than 9x9
 // are solved by the wide engine (wide.go), which reads every unit from the
 // puzzle; the 9x9 engine takes extra units as peers (see newTopology).
-var support = solvers.Support{Sizes: []int{4, 9, 16, 25}, Features: solvers.Jigsaw | solvers.ExtraUnits}
+// The 9x9 search finds clashing givens as it places them (see start); the
+// wide ones ask the puzzle.
+var support = solvers.Support{Sizes: []int{4, 9, 16, 25}, Features: solvers.Jigsaw | solvers.ExtraUnits, FindsClashes: true}
 
 // Support declares what fast handles.
 func (*strategy) Support() solvers.Support { return support }
@@ -42,12 +44,12 @@ const checkEvery = 4096
 
 // Search visits the solutions of p as opts says; see [solvers.Strategy].
 func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.Options) (solvers.Stats, error) {
-	search, err := solvers.Prepare(ctx, "fast", support, p, opts)
-	if err != nil {
+	// Prepare leaves clashing givens to fast (support.FindsClashes).
+	if _, err := solvers.Prepare(ctx, "fast", support, p, opts); err != nil {
 		return solvers.Stats{}, err
 	}
 	if p.Size() != 9 {
-		if !search {
+		if p.Clash() != nil {
 			return solvers.Stats{}, nil
 		}
 		// The wide engines have no bound: they visit every solution, as
@@ -69,12 +71,11 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 		}
 		bound = b
 	}
-	if !search { // the givens clash
+	sv := solver{topo: topo, ctx: ctx, opts: opts, obj: bound, best: -1}
+	st, ok := sv.start(p)
+	if !ok { // the givens clash
 		return solvers.Stats{}, nil
 	}
-
-	sv := solver{topo: topo, ctx: ctx, opts: opts, obj: bound, best: -1}
-	st := sv.start(p)
 	if bound == nil && topo.standard {
 		sv.searchBands(bandState{state: st})
 	} else if bound == nil {

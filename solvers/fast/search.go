@@ -54,9 +54,10 @@ type solver struct {
 	count [4]uint64
 }
 
-// start returns the state holding p's givens, before any deduction. The
-// givens must not clash.
-func (sv *solver) start(p *solvers.Puzzle) state {
+// start returns the state holding p's givens, before any deduction, and
+// whether they fit together: a given whose digit an earlier given took
+// from its cell clashes with that one.
+func (sv *solver) start(p *solvers.Puzzle) (state, bool) {
 	var st state
 	for d := range st.cand {
 		st.cand[d] = full
@@ -65,10 +66,13 @@ func (sv *solver) start(p *solvers.Puzzle) state {
 	st.dirty = touched(1<<9 - 1)
 	for c := 0; c < numCell; c++ {
 		if v := p.Cell(c); v != 0 {
+			if !st.cand[v-1].has(c) {
+				return st, false
+			}
 			sv.place(&st, v-1, c)
 		}
 	}
-	return st
+	return st, true
 }
 
 // search explores s and everything below it, for every solution. The

@@ -114,7 +114,11 @@ func TestTriadsKeepSolutions(t *testing.T) {
 		for i, p := range solverstest.LoadSet(t, set, n) {
 			_, sol := solverstest.CheckSolve(t, New(), p, 1)
 			sv := solver{topo: standardTopology()}
-			st := bandState{state: sv.start(p)}
+			root, ok := sv.start(p)
+			if !ok {
+				t.Fatalf("%s #%d: start finds a clash in a solvable puzzle", set, i)
+			}
+			st := bandState{state: root}
 			if !sv.settleBands(&st) {
 				t.Fatalf("%s #%d: settle finds a contradiction in a solvable puzzle", set, i)
 			}
