@@ -11,8 +11,6 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -87,77 +85,6 @@ type GenOptions struct {
 // Rand returns the generator's random source for opts.Seed.
 func (o GenOptions) Rand() *rand.Rand {
 	return rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
-}
-
-// Solve runs the whole pipeline on one input: parse, solve every case with
-// s, format. It stops at the first error.
-func Solve(ctx context.Context, prob Problem, s solvers.Strategy, name string, input []byte, w io.Writer) error {
-	return SolveJobs(ctx, prob, s, name, input, w, 1)
-}
-
-// SolveJobs is [Solve] with up to jobs cases solved at once (jobs < 1:
-// one). The output is Solve's, and so is the error: when cases fail, the
-// first of them in the input, as Solve would have stopped there. Every
-// built-in strategy and problem allows searches at once; a strategy that
-// does not must be given jobs 1.
-func SolveJobs(ctx context.Context, prob Problem, s solvers.Strategy, name string, input []byte, w io.Writer, jobs int) error {
-	cases, err := prob.Parse(name, input)
-	if err != nil {
-		return err
-	}
-	answers := make([]Answer, len(cases))
-	solve := func(i int) error {
-		a, err := prob.SolveCase(ctx, s, cases[i])
-		if err != nil {
-			return fmt.Errorf("%s: case %d: %w", name, i+1, err)
-		}
-		answers[i] = a
-		cases[i] = nil // solved: let the collector take it rather than scan it again
-		return nil
-	}
-	if jobs = min(jobs, len(cases)); jobs <= 1 {
-		for i := range cases {
-			if err := solve(i); err != nil {
-				return err
-			}
-		}
-		return prob.Format(w, answers)
-	}
-	// Cases are handed out in order, and none after the case that failed
-	// first in time: every case before it was handed out already and is
-	// solved, so the first failure in the input is among the errors, as
-	// Solve would report it, whatever the timing. (A stop flag would not
-	// do: a worker could see it with an earlier case in hand.)
-	var (
-		next   atomic.Int64
-		failed atomic.Int64 // the case that failed first in time + 1, or 0
-		errs   = make([]error, len(cases))
-		wg     sync.WaitGroup
-	)
-	for range jobs {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(cases) {
-					return
-				}
-				if f := failed.Load(); f != 0 && i >= int(f) {
-					return
-				}
-				if errs[i] = solve(i); errs[i] != nil {
-					failed.CompareAndSwap(0, int64(i+1))
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return prob.Format(w, answers)
 }
 
 // A ParseError locates a malformed input.

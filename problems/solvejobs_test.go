@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,6 +93,122 @@ func TestSolveJobs(t *testing.T) {
 		}
 		if out.Len() > 0 {
 			t.Errorf("jobs %d: %d bytes written with an error", jobs, out.Len())
+		}
+	}
+}
+
+// streamInput returns a POJ 3074 input of n distinct puzzles, more than
+// one batch of a Streamer: the puzzles of the problem's first secret test
+// with their digits relabelled, one relabelling after another.
+func streamInput(t *testing.T, n int) []string {
+	t.Helper()
+	tests, err := poj3074.New().Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base []string
+	for _, tc := range tests {
+		if tc.Name == "secret/1" {
+			base = strings.Fields(string(tc.Input))
+			base = base[:len(base)-1] // "end"
+		}
+	}
+	if len(base) == 0 {
+		t.Fatal("no test secret/1")
+	}
+	var lines []string
+	for k := 0; len(lines) < n; k++ {
+		// Relabelling k: add k%9 to each digit, then swap 1 with 1+k/9.
+		for _, line := range base[:min(len(base), n-len(lines))] {
+			b := []byte(line)
+			for i, c := range b {
+				if c == '.' {
+					continue
+				}
+				c = '1' + (c-'1'+byte(k%9))%9
+				switch other := '1' + byte(k/9%9); c {
+				case '1':
+					c = other
+				case other:
+					c = '1'
+				}
+				b[i] = c
+			}
+			lines = append(lines, string(b))
+		}
+	}
+	if len(lines) != len(slices.Compact(slices.Sorted(slices.Values(lines)))) {
+		t.Fatal("streamInput: puzzles repeat")
+	}
+	return lines
+}
+
+// whole is a problem without its Streamer methods: SolveJobs parses all of
+// its input before it solves.
+type whole struct{ problems.Problem }
+
+// TestSolveStream checks that a Streamer's input, read a batch at a time,
+// gives the output and the errors of the input read at once: across
+// batches, with a case failing in a later batch, and with a malformed line
+// after a failing case.
+func TestSolveStream(t *testing.T) {
+	prob := poj3074.New()
+	if _, ok := prob.(problems.Streamer); !ok {
+		t.Fatal("poj3074 is not a Streamer")
+	}
+	ctx := context.Background()
+	lines := streamInput(t, 2500)
+	in := []byte(strings.Join(lines, "\n") + "\nend\n")
+	var want bytes.Buffer
+	if err := problems.SolveJobs(ctx, whole{prob}, fast.New(), "in", in, &want, 1); err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(want.Bytes(), []byte("\n")); n != len(lines) {
+		t.Fatalf("%d lines written for %d puzzles", n, len(lines))
+	}
+	for _, jobs := range []int{1, 2, 3} {
+		var got bytes.Buffer
+		if err := problems.SolveJobs(ctx, prob, fast.New(), "in", in, &got, jobs); err != nil {
+			t.Fatalf("jobs %d: %v", jobs, err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("jobs %d: output differs from the whole input's", jobs)
+		}
+	}
+
+	malformed := slices.Clone(lines)
+	malformed[2400] = "end of the puzzles"
+	tests := []struct {
+		name    string
+		lines   []string
+		fail    []int  // cases (from 0) the strategy fails on
+		wantErr string // in the error
+		stream  bool   // only when read a batch at a time
+	}{
+		{"fails in a later batch", lines, []int{2100, 1500}, "in: case 1501: ", false},
+		{"malformed after a failing case", malformed, []int{2300}, "in: case 2301: ", true},
+		{"malformed", malformed, nil, "in:2401:1: unexpected", false},
+	}
+	for _, tt := range tests {
+		in := []byte(strings.Join(tt.lines, "\n") + "\nend\n")
+		for _, p := range []problems.Problem{prob, whole{prob}} {
+			if _, ok := p.(whole); ok && tt.stream {
+				continue // read at once, the malformed line comes first
+			}
+			for _, jobs := range []int{1, 2} {
+				s := &failing{Strategy: fast.New(), fail: map[string]bool{}}
+				for _, i := range tt.fail {
+					s.fail[tt.lines[i]] = true
+				}
+				var out bytes.Buffer
+				err := problems.SolveJobs(ctx, p, s, "in", in, &out, jobs)
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Errorf("%s (%T, jobs %d): error %v, want %q", tt.name, p, jobs, err, tt.wantErr)
+				}
+				if out.Len() > 0 {
+					t.Errorf("%s (%T, jobs %d): %d bytes written with an error", tt.name, p, jobs, out.Len())
+				}
+			}
 		}
 	}
 }

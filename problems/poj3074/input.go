@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"iter"
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -27,9 +28,37 @@ func (*problem) Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
 // Parse is [problems.Problem.Parse] for this problem, for tools that work
 // on inputs without the rest of the problem.
 func Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
+	ps := make([]*solvers.Puzzle, 0, bytes.Count(input, []byte("\n")))
+	for p, err := range Cases(name, input) {
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
+// Cases implements [problems.Streamer]: solve reads the cases of a long
+// input a batch at a time.
+func (*problem) Cases(name string, input []byte) iter.Seq2[*solvers.Puzzle, error] {
+	return Cases(name, input)
+}
+
+// Cases yields the puzzles of input one at a time, as Parse reads them,
+// and in place of a malformed line its *problems.ParseError.
+func Cases(name string, input []byte) iter.Seq2[*solvers.Puzzle, error] {
+	return func(yield func(*solvers.Puzzle, error) bool) {
+		if err := eachCase(name, input, func(p *solvers.Puzzle) bool { return yield(p, nil) }); err != nil {
+			yield(nil, err)
+		}
+	}
+}
+
+// eachCase calls yield with each puzzle of input until it returns false,
+// and returns the input's first fault, if yield got that far.
+func eachCase(name string, input []byte, yield func(*solvers.Puzzle) bool) error {
 	// The lines are walked in place, not split into a slice of lines:
 	// inputs hold tens of thousands of them.
-	ps := make([]*solvers.Puzzle, 0, bytes.Count(input, []byte("\n")))
 	var g [cells]uint8
 	rest := input
 	for n := 0; len(rest) > 0; n++ {
@@ -45,30 +74,33 @@ func Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
 				next, rest, _ = bytes.Cut(rest, []byte("\n"))
 				if trimmed := bytes.TrimLeft(next, " \t\r"); len(trimmed) > 0 {
 					col := len(next) - len(trimmed) + 1
-					return nil, &problems.ParseError{File: name, Line: m + 1, Col: col,
+					return &problems.ParseError{File: name, Line: m + 1, Col: col,
 						Msg: fmt.Sprintf("unexpected %q after the %q line", shorten(trimmed), terminator)}
 				}
 			}
-			return ps, nil
+			return nil
 		}
 		if len(line) == 0 {
-			return nil, errorf(0, "empty line: want a puzzle of 81 cells or %q", terminator)
+			return errorf(0, "empty line: want a puzzle of 81 cells or %q", terminator)
 		}
 		if len(line) != cells || !decode81((*[cells]byte)(line), &g) {
 			// Walk the line again, a character at a time, to name the
 			// first fault.
 			if err := decodeSlowly(line, &g); err != nil {
-				return nil, errorf(err.col, "%s", err.msg)
+				return errorf(err.col, "%s", err.msg)
 			}
 		}
 		p, err := solvers.NewStandard(9, g[:]) // copies g
 		if err != nil {
-			return nil, errorf(0, "%v", err)
+			return errorf(0, "%v", err)
 		}
-		ps = append(ps, p)
+		if !yield(p) {
+			return nil
+		}
 	}
-	return nil, &problems.ParseError{File: name, Line: lineCount(input) + 1,
-		Msg: fmt.Sprintf("input ends without the %q line after %s", terminator, plural(len(ps), "puzzle"))}
+	lines := lineCount(input) // each a puzzle
+	return &problems.ParseError{File: name, Line: lines + 1,
+		Msg: fmt.Sprintf("input ends without the %q line after %s", terminator, plural(lines, "puzzle"))}
 }
 
 // A lineFault is what decodeSlowly found wrong with a line.

@@ -39,24 +39,32 @@ func (*problem) SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Pu
 }
 
 // Format writes one line of 81 digits per answer.
-func (*problem) Format(w io.Writer, answers []problems.Answer) error {
+func (pr *problem) Format(w io.Writer, answers []problems.Answer) error {
 	out := make([]byte, 0, len(answers)*(cells+1))
 	for i, a := range answers {
-		if len(a.Grid) != cells {
-			return fmt.Errorf("%s: answer %d has no 9x9 solution", ID, i+1)
+		var err error
+		if out, err = pr.AppendAnswer(out, i, a); err != nil {
+			return err
 		}
-		line, ok := encode81((*[cells]uint8)(a.Grid))
-		if !ok {
-			for _, v := range a.Grid {
-				if v < 1 || v > 9 {
-					return fmt.Errorf("%s: answer %d holds %d, want digits 1-9", ID, i+1, v)
-				}
-			}
-		}
-		out = append(out, line[:]...)
 	}
 	_, err := w.Write(out)
 	return err
+}
+
+// AppendAnswer implements [problems.Streamer]: the line of case i.
+func (*problem) AppendAnswer(b []byte, i int, a problems.Answer) ([]byte, error) {
+	if len(a.Grid) != cells {
+		return b, fmt.Errorf("%s: answer %d has no 9x9 solution", ID, i+1)
+	}
+	line, ok := encode81((*[cells]uint8)(a.Grid))
+	if !ok {
+		for _, v := range a.Grid {
+			if v < 1 || v > 9 {
+				return b, fmt.Errorf("%s: answer %d holds %d, want digits 1-9", ID, i+1, v)
+			}
+		}
+	}
+	return append(b, line[:]...), nil
 }
 
 // encode81 returns the line of g's digits and reports whether each is

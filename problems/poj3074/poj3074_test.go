@@ -3,6 +3,7 @@ package poj3074
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -35,6 +36,53 @@ const (
 	sol81  = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 	givens = 17
 )
+
+// TestCases checks what Cases yields: the puzzles, then the fault of a
+// malformed line and nothing after it, and no more once the loop stops.
+func TestCases(t *testing.T) {
+	tests := []struct {
+		name, input string
+		stopAfter   int    // break out of the loop after this many puzzles; 0: never
+		want        int    // puzzles yielded
+		wantErr     string // the error yielded last, if any
+	}{
+		{"all", row81 + "\n" + row81 + "\nend\n", 0, 2, ""},
+		{"malformed", row81 + "\nx\n" + row81 + "\nend\n", 0, 1, "in:2:1: unexpected"},
+		{"no end", row81 + "\n", 0, 1, `in:2: input ends without the "end" line after 1 puzzle`},
+		{"stopped", row81 + "\n" + row81 + "\nx\n", 1, 1, ""},
+		{"stopped before a fault", row81 + "\nx\n", 1, 1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got int
+			var gotErr error
+			for p, err := range Cases("in", []byte(tt.input)) {
+				if gotErr != nil {
+					t.Fatalf("yielded again after the error %v", gotErr)
+				}
+				switch {
+				case err != nil && p != nil:
+					t.Fatalf("yielded a puzzle with the error %v", err)
+				case err != nil:
+					gotErr = err
+				case p == nil:
+					t.Fatal("yielded a nil puzzle without an error")
+				default:
+					got++
+				}
+				if got == tt.stopAfter {
+					break
+				}
+			}
+			if got != tt.want {
+				t.Errorf("yielded %d puzzles, want %d", got, tt.want)
+			}
+			if msg := fmt.Sprint(gotErr); (tt.wantErr == "") != (gotErr == nil) || !strings.Contains(msg, tt.wantErr) {
+				t.Errorf("error %v, want %q", gotErr, tt.wantErr)
+			}
+		})
+	}
+}
 
 func TestParse(t *testing.T) {
 	ps, err := Parse("in", []byte(row81+"\r\n"+row81+"  \nend\r\n\n"))

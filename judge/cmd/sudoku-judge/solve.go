@@ -67,9 +67,8 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 				ctx, cancel = context.WithTimeout(ctx, timeLimit)
 				defer cancel()
 			}
-			// Nothing is written unless every case is solved: Solve formats
-			// only once all answers are in, and each problem's Format writes
-			// its output at once.
+			// Nothing is written unless every case is solved: SolveJobs
+			// writes the whole output once all answers are in.
 			if jobs == 0 {
 				jobs = runtime.GOMAXPROCS(0)
 			}
@@ -127,11 +126,12 @@ func readAll(r io.Reader) ([]byte, error) {
 }
 
 // collectLess lets the heap grow to five times its live size between
-// collections instead of twice, unless the user set GOGC. Solve keeps every
-// case and answer until the output is written, so the live heap only grows
-// and the default pacing marks it over and over: on the 49,158 17-clue
-// puzzles that was a tenth of the run. The Go compiler raises its own
-// starting heap for the same reason. The returned function puts the
+// collections instead of twice, unless the user set GOGC. Solve keeps the
+// input, and every answer or (for a problems.Streamer) the output, until it
+// writes, so the live heap only grows and the default pacing marks it over
+// and over: before POJ 3074 streamed, that was a tenth of a run on the
+// 49,158 17-clue puzzles. The Go compiler raises its own starting heap for
+// the same reason. The returned function puts the
 // setting back: the command may run inside a longer-lived process, such as
 // its tests.
 func collectLess() (restore func()) {
