@@ -17,5 +17,7 @@
 // the others are extended data reported beside it. Every test is in one.
 //
 // Data flows one way: input text → []*solvers.Puzzle → [Problem.SolveCase]
-// with a strategy → [Answer] → [Problem.Format] → output text → checker.
+// with a strategy → [Answer] → [Problem.Format] → output text → checker. A
+// problem whose inputs run to tens of thousands of cases is also a
+// [Streamer], which [SolveJobs] feeds through that flow a batch at a time.
 package problems
