@@ -34,6 +34,10 @@ func (*Strategy) Support() solvers.Support { return support }
 
 const (
 	maxCells = solvers.MaxSize * solvers.MaxSize
+	// noUnit is a unit that misses every digit and holds no cell: the
+	// row, column and region of the cell dfs finds past the empty ones,
+	// which never has fewer than two candidates.
+	noUnit = 255
 )
 
 // cellUnits holds a cell's index and the indices into search.free of its
@@ -55,8 +59,9 @@ type search struct {
 	// compares to see whether a load depends on an earlier store.
 	full uint32      // one bit per digit
 	free [256]uint32 // digits missing from each unit: rows, then columns, then regions
-	// dfs copies the empty cells here field by field, see dfs.
-	row, col, reg [maxCells]uint8
+	// dfs copies the empty cells here field by field, see dfs, and
+	// after them a cell of noUnit, see run.
+	row, col, reg [maxCells + 1]uint8
 	// ones holds the number of bits of every 9-bit mask (ones9), in the
 	// search so that dfs reads it relative to s like the rest.
 	ones  [1 << 9]uint8
@@ -224,6 +229,10 @@ func (s *search) run() {
 	for j, u := range s.empty[:n] {
 		s.row[j], s.col[j], s.reg[j] = u.row, u.col, u.reg
 	}
+	// A cell past the empty ones that never ends dfs's scan, which can
+	// then look at cells two by two without a test for the last one.
+	s.row[n], s.col[n], s.reg[n] = noUnit, noUnit, noUnit
+	s.free[noUnit] = ^uint32(0)
 	size := bits.OnesCount32(s.full) // the grid is size x size
 	s.left = pollEvery
 	for {
@@ -302,7 +311,7 @@ next:
 		j := uint(k) // unsigned, so that the compiler knows j >= 0 in the loops
 		m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
 		if r = m & (m - 1); r == 0 {
-			goto forced
+			goto chosen
 		}
 		best, bestM = j, m
 		j++
@@ -317,7 +326,7 @@ next:
 		for ; j < uint(n); j++ {
 			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
 			if r = m & (m - 1); r == 0 {
-				goto forced
+				goto chosen
 			}
 			if r&(r-1) == 0 {
 				goto better
@@ -343,52 +352,54 @@ next:
 	two:
 		// Once a cell with two candidates is found only a cell with
 		// one or none can beat it: the rest of the scan skips the count,
-		// two cells a round.
-		for ; j < uint(n)-1; j += 2 {
+		// two cells a round. With n-j odd the last round's second cell
+		// is the one past the empty cells, whose units miss every digit:
+		// it never ends the scan, and the round needs no test of its own.
+		for ; j < uint(n); j += 2 {
 			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
 			if m&(m-1) == 0 {
-				goto forced
+				goto chosen
 			}
 			m = s.free[s.row[j+1]] & s.free[s.col[j+1]] & s.free[s.reg[j+1]]
 			if m&(m-1) == 0 {
 				j++
-				goto forced
-			}
-		}
-		if j < uint(n) {
-			m = s.free[s.row[j]] & s.free[s.col[j]] & s.free[s.reg[j]]
-			if m&(m-1) == 0 {
-				goto forced
+				goto chosen
 			}
 		}
 		s.t.Stats.Guesses++
 		j, m = best, bestM
 		goto chosen
-	forced:
-		if m == 0 {
-			goto back
-		}
 	chosen:
-		// The cell at j, with candidates m, is the one: swap it to
-		// depth k. (The guesses above move best and bestM to j and m,
-		// so that the forced cells, far more, go on without moves.)
-		if j != uint(k) && j < uint(n) {
-			s.row[k], s.row[j] = s.row[j], s.row[k]
-			s.col[k], s.col[j] = s.col[j], s.col[k]
-			s.reg[k], s.reg[j] = s.reg[j], s.reg[k]
+		// The cell at j, with candidates m, is the one, or m == 0: a
+		// dead end, for the back-up below. (Written as a test for the
+		// common case, the compiler lays its code out straight after.)
+		if m != 0 {
+			// Swap the cell to depth k. (The guesses above move best
+			// and bestM to j and m, so that the forced cells, far
+			// more, go on without moves.) Its units stay in registers
+			// for the placement below: read back from row[k] and the
+			// others, they would wait for the swap's stores.
+			var row, col, reg uint8
+			if j != uint(k) && j < uint(n) {
+				row, col, reg = s.row[j], s.col[j], s.reg[j]
+				s.row[j], s.col[j], s.reg[j] = s.row[k], s.col[k], s.reg[k]
+				s.row[k], s.col[k], s.reg[k] = row, col, reg
+			} else {
+				row, col, reg = s.row[k], s.col[k], s.reg[k]
+			}
+			// Put the first of the digits m at depth k and leave the
+			// others to try. (This and its twin in back are written out:
+			// as a function inlined twice, each copy would cost a no-op
+			// instruction the compiler adds to mark where it was inlined.)
+			bit := m & -m
+			s.rem[k] = m &^ bit
+			s.digit[k] = bit
+			s.free[row] &^= bit
+			s.free[col] &^= bit
+			s.free[reg] &^= bit
+			k++
+			goto next
 		}
-		// Put the first of the digits m at depth k and leave the
-		// others to try. (This and its twin in back are written out:
-		// as a function inlined twice, each copy would cost a no-op
-		// instruction the compiler adds to mark where it was inlined.)
-		bit := m & -m
-		s.rem[k] = m &^ bit
-		s.digit[k] = bit
-		s.free[s.row[k]] &^= bit
-		s.free[s.col[k]] &^= bit
-		s.free[s.reg[k]] &^= bit
-		k++
-		goto next
 	}
 back:
 	// Back up to the nearest cell with digits left to try.
