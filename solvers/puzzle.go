@@ -25,6 +25,7 @@ type Puzzle struct {
 	// or nil for none. It is found when first asked for, not when the
 	// puzzle is made: inputs hold tens of thousands of puzzles, and a
 	// strategy that places the givens itself sees a clash for nothing.
+	// (It sits beside standard, in the padding a word leaves after it.)
 	clashKnown atomic.Bool
 	extra      []Unit // units beyond rows, columns and regions
 	clash      atomic.Pointer[ClashError]
