@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -63,18 +64,19 @@ func SolveJobs(ctx context.Context, prob Problem, s solvers.Strategy, name strin
 // batchCases cases at a time, and writes the whole output at the end.
 func solveStream(ctx context.Context, prob Problem, st Streamer, s solvers.Strategy, name string, input []byte, w io.Writer, jobs int) error {
 	var (
-		batch   = make([]*solvers.Puzzle, 0, batchCases)
-		answers = make([]Answer, batchCases)
+		batch   []*solvers.Puzzle // grown to batchCases at most: most inputs are short
+		answers []Answer
 		solved  int // cases before batch
 		// The outputs of these problems are about as long as their
 		// inputs; the pages of what is not used are never touched.
 		out = make([]byte, 0, len(input))
 	)
 	flush := func() error {
-		if err := solveBatch(ctx, prob, s, name, solved, batch, answers[:len(batch)], jobs); err != nil {
+		answers = slices.Grow(answers[:0], len(batch))[:len(batch)]
+		if err := solveBatch(ctx, prob, s, name, solved, batch, answers, jobs); err != nil {
 			return err
 		}
-		for i, a := range answers[:len(batch)] {
+		for i, a := range answers {
 			var err error
 			if out, err = st.AppendAnswer(out, solved+i, a); err != nil {
 				return err
