@@ -402,28 +402,30 @@ next:
 		}
 	}
 back:
-	// Back up to the nearest cell with digits left to try.
-	for {
-		k--
-		if uint(k) >= uint(n) {
-			s.left = left
-			return exhausted // k < 0: the tree is done
-		}
+	// Back up to the nearest cell with digits left to try. (With k--
+	// at the top of the loop's body instead, the compiler kept k and
+	// k-1 in two registers and copied one to the other every round.
+	// The units are read once: the stores to free would make the
+	// compiler read them again.)
+	for k--; uint(k) < uint(n); k-- {
+		row, col, reg := s.row[k], s.col[k], s.reg[k]
 		bit := s.digit[k]
-		s.free[s.row[k]] |= bit
-		s.free[s.col[k]] |= bit
-		s.free[s.reg[k]] |= bit
+		s.free[row] |= bit
+		s.free[col] |= bit
+		s.free[reg] |= bit
 		if m := s.rem[k]; m != 0 {
 			bit = m & -m
 			s.rem[k] = m &^ bit
 			s.digit[k] = bit
-			s.free[s.row[k]] &^= bit
-			s.free[s.col[k]] &^= bit
-			s.free[s.reg[k]] &^= bit
+			s.free[row] &^= bit
+			s.free[col] &^= bit
+			s.free[reg] &^= bit
 			k++
 			goto next
 		}
 	}
+	s.left = left
+	return exhausted // k < 0: the tree is done
 }
 
 // dfsExtra is dfs for puzzles with extra units, whose masks it keeps up
