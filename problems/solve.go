@@ -46,8 +46,8 @@ func Solve(ctx context.Context, prob Problem, s solvers.Strategy, name string, i
 // built-in strategy and problem allows searches at once; a strategy that
 // does not must be given jobs 1.
 func SolveJobs(ctx context.Context, prob Problem, s solvers.Strategy, name string, input []byte, w io.Writer, jobs int) error {
-	if st, ok := prob.(Streamer); ok {
-		return solveStream(ctx, prob, st, s, name, input, w, jobs)
+	if stream, ok := prob.(Streamer); ok {
+		return solveStream(ctx, prob, stream, s, name, input, w, jobs)
 	}
 	cases, err := prob.Parse(name, input)
 	if err != nil {
@@ -62,7 +62,7 @@ func SolveJobs(ctx context.Context, prob Problem, s solvers.Strategy, name strin
 
 // solveStream is SolveJobs for a Streamer: it reads, solves and formats
 // batchCases cases at a time, and writes the whole output at the end.
-func solveStream(ctx context.Context, prob Problem, st Streamer, s solvers.Strategy, name string, input []byte, w io.Writer, jobs int) error {
+func solveStream(ctx context.Context, prob Problem, stream Streamer, s solvers.Strategy, name string, input []byte, w io.Writer, jobs int) error {
 	var (
 		batch   []*solvers.Puzzle // grown to batchCases at most: most inputs are short
 		answers []Answer
@@ -78,7 +78,7 @@ func solveStream(ctx context.Context, prob Problem, st Streamer, s solvers.Strat
 		}
 		for i, a := range answers {
 			var err error
-			if out, err = st.AppendAnswer(out, solved+i, a); err != nil {
+			if out, err = stream.AppendAnswer(out, solved+i, a); err != nil {
 				return err
 			}
 		}
@@ -88,7 +88,7 @@ func solveStream(ctx context.Context, prob Problem, st Streamer, s solvers.Strat
 		batch = batch[:0]
 		return nil
 	}
-	for p, err := range st.Cases(name, input) {
+	for p, err := range stream.Cases(name, input) {
 		if err != nil {
 			// The cases before the malformed one come first.
 			if ferr := flush(); ferr != nil {
