@@ -387,16 +387,20 @@ next:
 			} else {
 				row, col, reg = s.row[k], s.col[k], s.reg[k]
 			}
-			// Put the first of the digits m at depth k and leave the
-			// others to try. (This and its twin in back are written out:
-			// as a function inlined twice, each copy would cost a no-op
-			// instruction the compiler adds to mark where it was inlined.)
-			bit := m & -m
-			s.rem[k] = m &^ bit
+			// Put the first of the digits m, bit, at depth k and leave
+			// the others, rem, to try. The bit is missing from the
+			// cell's three units, so an exclusive or takes it out
+			// without a complement. (This and its twin in back are
+			// written out: as a function inlined twice, each copy
+			// would cost a no-op instruction the compiler adds to mark
+			// where it was inlined.)
+			rem := m & (m - 1)
+			bit := m ^ rem
+			s.rem[k] = rem
 			s.digit[k] = bit
-			s.free[row] &^= bit
-			s.free[col] &^= bit
-			s.free[reg] &^= bit
+			s.free[row] ^= bit
+			s.free[col] ^= bit
+			s.free[reg] ^= bit
 			k++
 			goto next
 		}
@@ -414,12 +418,13 @@ back:
 		s.free[col] |= bit
 		s.free[reg] |= bit
 		if m := s.rem[k]; m != 0 {
-			bit = m & -m
-			s.rem[k] = m &^ bit
+			rem := m & (m - 1)
+			bit = m ^ rem
+			s.rem[k] = rem
 			s.digit[k] = bit
-			s.free[row] &^= bit
-			s.free[col] &^= bit
-			s.free[reg] &^= bit
+			s.free[row] ^= bit
+			s.free[col] ^= bit
+			s.free[reg] ^= bit
 			k++
 			goto next
 		}
