@@ -401,12 +401,13 @@ next:
 				row, col, reg = s.row[k], s.col[k], s.reg[k]
 			}
 			// Put the first of the digits m, bit, at depth k and leave
-			// the others, rem, to try. The bit is missing from the
-			// cell's three units, so an exclusive or takes it out
-			// without a complement. (This and its twin in back are
-			// written out: as a function inlined twice, each copy
-			// would cost a no-op instruction the compiler adds to mark
-			// where it was inlined.)
+			// the others, rem, to try. The digit is missing from each
+			// of the cell's units, so bit is set in their free masks
+			// and an exclusive or clears it without a complement.
+			// (This and its twin in back are written out: as a
+			// function inlined twice, each copy would cost a no-op
+			// instruction the compiler adds to mark where it was
+			// inlined.)
 			rem := m & (m - 1)
 			bit := m ^ rem
 			s.rem[k] = rem
