@@ -82,8 +82,8 @@ func solveStream(ctx context.Context, prob Problem, stream Streamer, s solvers.S
 				return err
 			}
 		}
+		// solveBatch let go of the solved puzzles; the answers go too.
 		solved += len(batch)
-		clear(batch)
 		clear(answers)
 		batch = batch[:0]
 		return nil
