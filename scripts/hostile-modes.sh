@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the hostile-submission suite (judge/sandbox/testdata/hostile) in each
 # mode this machine can give besides the cgroup v2 kernel (for that, see
-# cgroup-v2-vm.sh), and prints attack x mode -> status and containment:
+# cgroup-v2-vm.sh), and prints attack x mode -> status and containment. In
+# each mode it also runs the judge's tests of what a box must let honest
+# programs do and show them (judge/program: TestDevStdin):
 #
 #   root               as root, with the machine's cgroups and namespaces
 #   rootless           as an ordinary user (uid 65534), in a user namespace
@@ -21,24 +23,36 @@ fi
 work=$(mktemp -d /tmp/hostile-modes.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 go test -c -o "$work/sandbox.test" ./judge/sandbox
+go test -c -o "$work/program/program.test" ./judge/program
 cp -r judge/sandbox/testdata "$work/"
+cp -r judge/program/testdata "$work/program/"
+mkdir -p "$work/home"
 chmod -R a+rX "$work"
 as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 status=0
 run() { # mode command...
   local mode=$1; shift
-  if (cd "$work" && env TMPDIR=/tmp SANDBOX_SUITE_MODE="$mode" "$@" -test.run 'TestHostile$' -test.v -test.count=1) >"$work/$mode.log" 2>&1; then
+  if (cd "$work" && env TMPDIR=/tmp SANDBOX_SUITE_MODE="$mode" "$@" ./sandbox.test -test.run 'TestHostile$' -test.v -test.count=1) >"$work/$mode.log" 2>&1; then
     echo "hostile-modes: $mode: PASS"
   else
     echo "hostile-modes: $mode: FAIL"
     grep -E '^\s+(--- FAIL|hostile_test.go:[0-9]+: (status|left|processes|isolation|.* changed))' "$work/$mode.log" || tail -n 20 "$work/$mode.log"
     status=1
   fi
+  if (cd "$work/program" && env TMPDIR=/tmp HOME="$work/home" "$@" ./program.test -test.run "$program_tests" -test.v -test.count=1) >"$work/$mode.program.log" 2>&1; then
+    echo "hostile-modes: $mode: judge/program ($program_tests): PASS"
+  else
+    echo "hostile-modes: $mode: judge/program ($program_tests): FAIL"
+    grep -E '^\s+(--- FAIL|\w+_test.go:[0-9]+:)' "$work/$mode.program.log" || tail -n 20 "$work/$mode.program.log"
+    status=1
+  fi
 }
-run root ./sandbox.test
-run rootless "${as_user[@]}" ./sandbox.test
+program_tests='^TestDevStdin$'
+chmod 1777 "$work/home"
+run root
+run rootless "${as_user[@]}"
 run rootless-nouserns "${as_user[@]}" unshare -U -r sh -c \
-  'echo 1 >/proc/sys/user/max_user_namespaces && exec unshare -U --map-user=65534 --map-group=65534 "$@"' sh ./sandbox.test
+  'echo 1 >/proc/sys/user/max_user_namespaces && exec unshare -U --map-user=65534 --map-group=65534 "$@"' sh
 
 # The table: one row per attack, one column per mode.
 awk '

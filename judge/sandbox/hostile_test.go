@@ -260,6 +260,8 @@ func TestHostile(t *testing.T) {
 				spec.Args = []string{port}
 			case "procsnoop":
 				spec.Args = []string{secret}
+			case "devstdin":
+				spec.Stdin = strings.NewReader("the input\n")
 			}
 			res, err := s.Run(context.Background(), spec)
 			if err != nil {

@@ -204,7 +204,7 @@ func (r *run) do(ctx context.Context) (*Result, error) {
 // helper and sends it the run. keep reports whether the helper may serve
 // again after a clean end.
 func (r *run) start() (stdout, stderr *captured, overflow chan struct{}, keep bool, err error) {
-	stdin, closeStdin, err := openStdin(r.spec.Stdin)
+	stdin, piped, closeStdin, err := openStdin(r.spec.Stdin)
 	if err != nil {
 		return nil, nil, nil, false, err
 	}
@@ -220,6 +220,15 @@ func (r *run) start() (stdout, stderr *captured, overflow chan struct{}, keep bo
 		return nil, nil, nil, false, err
 	}
 	defer errW.Close()
+	pipes := []*os.File{outW, errW}
+	if piped {
+		pipes = append(pipes, stdin)
+	}
+	if err := r.givePipes(pipes); err != nil {
+		outR.Close()
+		errR.Close()
+		return nil, nil, nil, false, err
+	}
 	overflow = make(chan struct{}, 1)
 	stdout = capture(outR, r.limits.Output, overflow)
 	stderr = capture(errR, stderrCap, nil)
@@ -389,23 +398,42 @@ func removeAll(dir string) error {
 }
 
 // openStdin returns the file the program reads: /dev/null, the caller's
-// file, or a pipe fed from the caller's reader.
-func openStdin(in io.Reader) (*os.File, func(), error) {
+// file, or a pipe fed from the caller's reader (piped).
+func openStdin(in io.Reader) (f *os.File, piped bool, close func(), err error) {
 	switch in := in.(type) {
 	case nil:
 		f, err := os.Open(os.DevNull)
-		return f, func() { f.Close() }, err
+		return f, false, func() { f.Close() }, err
 	case *os.File:
-		return in, func() {}, nil
+		return in, false, func() {}, nil
 	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		return nil, nil, err
+		return nil, false, nil, err
 	}
 	go func() {
 		// Ends when the input does or the program's side closes (EPIPE).
 		io.Copy(pw, in)
 		pw.Close()
 	}()
-	return pr, func() { pr.Close() }, nil
+	return pr, true, func() { pr.Close() }, nil
+}
+
+// givePipes gives the pipes the judge made for the program's stdin,
+// stdout and stderr to the run's uid. A pipe is its creator's with mode
+// 0600, and a program that opens its own standard streams by name
+// (/dev/stdin, /proc/self/fd/0: fopen("/dev/stdin"), Node's
+// fs.readFileSync('/dev/stdin')) opens the pipe anew, which only its
+// owner may. The pipes are the run's alone; a caller's own stdin file is
+// left as it is.
+func (r *run) givePipes(pipes []*os.File) error {
+	if !r.s.setuid {
+		return nil // the program has the judge's uid, the pipes' owner
+	}
+	for _, p := range pipes {
+		if err := unix.Fchown(int(p.Fd()), r.uid, r.uid); err != nil {
+			return fmt.Errorf("giving the run its pipes: %w", err)
+		}
+	}
+	return nil
 }
