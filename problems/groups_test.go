@@ -28,6 +28,7 @@ const twoGroups = `groups:
     tests: [sample/1, secret/1]
   - name: top
     tests: [secret/2-top]
+    points: 40
 `
 
 func TestGroups(t *testing.T) {
@@ -40,6 +41,9 @@ func TestGroups(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := b.Config()
+	if g, _ := c.Group("top"); g.Points != 40 {
+		t.Errorf("group top has %v points, want the 40 declared", g.Points)
+	}
 	for _, tc := range []struct {
 		test, group string
 	}{{"sample/1", "official"}, {"secret/1", "official"}, {"secret/2-top", "top"}, {"secret/9", ""}} {
@@ -82,6 +86,8 @@ func TestGroupErrors(t *testing.T) {
 		{"groups:\n  - name: a\n    tests: [sample/1]\n  - name: A\n    tests: [secret/1]\n", `two groups named "A"`},
 		{"groups:\n  - name: a b\n    tests: [sample/1]\n", `name "a b"`},
 		{"groups:\n  - name: a\n", "group a: no tests"},
+		{"groups:\n  - name: a\n    points: -1\n    tests: [sample/1, secret/1, secret/2-top]\n", "group a: points -1"},
+		{"groups:\n  - name: a\n    points: .nan\n    tests: [sample/1, secret/1, secret/2-top]\n", "group a: points NaN"},
 		{"groups:\n  - name: a\n    test: [sample/1]\n", "field test not found"},
 	} {
 		b, err := problems.NewBase("example", groupedFS(tc.groups))

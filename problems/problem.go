@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"math/rand/v2"
 	"path"
 	"sort"
@@ -152,6 +153,10 @@ type Group struct {
 	// About says in a few words where the tests come from.
 	About string   `yaml:"about"`
 	Tests []string `yaml:"tests"` // test names, such as "sample/1", "secret/2-17clue"
+	// Points is what a submission scores in an IOI-scored contest by
+	// passing every test of the group (package scoreboard; when no group
+	// declares points, the groups share 100 equally).
+	Points float64 `yaml:"points"`
 }
 
 // GroupOf returns the name of the group holding the test called name, or
@@ -281,6 +286,8 @@ func checkGroups(groups []Group) error {
 			return fmt.Errorf("groups[%d]: two groups named %q", i, g.Name)
 		case len(g.Tests) == 0:
 			return fmt.Errorf("group %s: no tests", g.Name)
+		case g.Points < 0 || math.IsNaN(g.Points) || math.IsInf(g.Points, 0):
+			return fmt.Errorf("group %s: points %v: want a number, 0 or more", g.Name, g.Points)
 		}
 		names[key] = true
 		for _, t := range g.Tests {
