@@ -2,6 +2,7 @@ package queue
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,8 +45,11 @@ const AckWait = 5 * time.Second
 
 // A Job asks a worker to judge one attempt of one submission.
 type Job struct {
-	ID       string `json:"id"`
-	Attempt  int    `json:"attempt"`
+	ID      string `json:"id"`
+	Attempt int    `json:"attempt"`
+	// Secret is the attempt's: the worker's progress and result must
+	// carry it, so that no one who was not handed the job can judge it.
+	Secret   string `json:"secret"`
 	Problem  string `json:"problem"`
 	Language string `json:"language"`
 	Source   string `json:"source"`
@@ -62,6 +66,7 @@ type Job struct {
 type Result struct {
 	ID      string `json:"id"`
 	Attempt int    `json:"attempt"`
+	Secret  string `json:"secret"` // the job's
 	Worker  string `json:"worker"`
 	// Verdict is the headline verdict, as test --json's: that of the
 	// headline group (the first of Groups) when it was judged.
@@ -76,6 +81,7 @@ type Result struct {
 type Progress struct {
 	ID      string            `json:"id"`
 	Attempt int               `json:"attempt"`
+	Secret  string            `json:"secret"` // the job's
 	Worker  string            `json:"worker"`
 	Test    *judge.TestResult `json:"test,omitempty"`
 }
@@ -217,9 +223,13 @@ func (c *Conn) Enqueue(ctx context.Context, j Job) error {
 	return nil
 }
 
-// PublishResult publishes a result, once per attempt.
+// PublishResult publishes a result, once per attempt. Its message id
+// holds a hash of the attempt's secret, so that a result published by
+// someone who does not know the secret cannot take the real one's id
+// and have it dropped as a duplicate.
 func (c *Conn) PublishResult(ctx context.Context, r Result) error {
-	if err := publish(ctx, c.js, resultsSubject, fmt.Sprintf("%s/%d", r.ID, r.Attempt), r); err != nil {
+	h := sha256.Sum256([]byte(r.Secret))
+	if err := publish(ctx, c.js, resultsSubject, fmt.Sprintf("%s/%d/%x", r.ID, r.Attempt, h[:16]), r); err != nil {
 		return fmt.Errorf("queue: result %s: %w", r.ID, err)
 	}
 	return nil

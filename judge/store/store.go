@@ -2,10 +2,14 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -24,15 +28,26 @@ const (
 // ErrNotFound is returned for an unknown submission id.
 var ErrNotFound = errors.New("no such submission")
 
+// ErrWrongSecret is returned for a result that does not carry the secret
+// of the attempt it claims to judge: it was not handed out, so it is
+// forged (or the message was corrupted), and it is never stored.
+var ErrWrongSecret = errors.New("the result does not carry its attempt's secret")
+
 // A Submission is one program sent for judging, with its latest judgement.
 type Submission struct {
-	ID        string
-	Problem   string
-	Language  string
-	Source    string
-	Owner     string // hash of the author's browser token; empty for API clients without one
-	Status    string
-	Attempt   int    // 1 for the first judging, +1 per rejudge
+	ID       string
+	Problem  string
+	Language string
+	Source   string
+	Owner    string // hash of the author's browser token; empty for API clients without one and for accounts
+	User     string // the author's account, when logged in; empty otherwise
+	Client   string // whom quotas count it against: the account, else the client's address
+	Status   string
+	Attempt  int // 1 for the first judging, +1 per rejudge
+	// Secret is the current attempt's secret: its job carries it and a
+	// result must carry it back, so only the worker handed the attempt
+	// can judge it. Made anew by Create and Rejudge.
+	Secret    string
 	Verdict   string // the headline verdict (see queue.Result)
 	Groups    []judge.GroupResult
 	Worker    string
@@ -70,11 +85,31 @@ var migrations = []string{
 	CREATE INDEX submissions_created ON submissions(created_at);`,
 	// The groups' verdicts beside the headline one, as test --json has them.
 	`ALTER TABLE results ADD COLUMN groups TEXT NOT NULL DEFAULT '';`,
+	// The author's account, the quota's client and the attempt's secret
+	// (filled in for unfinished submissions by Open).
+	`ALTER TABLE submissions ADD COLUMN user TEXT NOT NULL DEFAULT '';
+	ALTER TABLE submissions ADD COLUMN client TEXT NOT NULL DEFAULT '';
+	ALTER TABLE submissions ADD COLUMN secret TEXT NOT NULL DEFAULT '';
+	CREATE INDEX submissions_user ON submissions(user, created_at);
+	CREATE INDEX submissions_client ON submissions(client, status);`,
 }
 
-// Open opens (creating and migrating when needed) the database judge.db in dir.
+// Open opens (creating and migrating when needed) the database judge.db in
+// dir. The database and its journals are readable by their owner only.
 func Open(dir string) (*Store, error) {
 	path := filepath.Join(dir, "judge.db")
+	// SQLite gives the journal and WAL files its database's mode, so
+	// making the database 0600 first keeps all three private.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+	}
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)")
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -85,7 +120,46 @@ func Open(dir string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
+	if err := s.fillSecrets(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
 	return s, nil
+}
+
+// fillSecrets gives a secret to every unfinished submission stored
+// before attempts had them, so that none is judged without one.
+func (s *Store) fillSecrets() error {
+	rows, err := s.db.Query(`SELECT id FROM submissions WHERE secret = '' AND status != 'done'`)
+	if err != nil {
+		return err
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := s.db.Exec(`UPDATE submissions SET secret = ? WHERE id = ?`, newSecret(), id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// newSecret returns an attempt's secret: 128 random bits.
+func newSecret() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 func (s *Store) migrate() error {
@@ -119,22 +193,23 @@ func (s *Store) migrate() error {
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
-// Create stores a new queued submission; sub.ID must be set.
+// Create stores a new queued submission, with its first attempt's
+// secret; sub.ID must be set.
 func (s *Store) Create(ctx context.Context, sub *Submission) error {
 	if sub.CreatedAt.IsZero() {
 		sub.CreatedAt = time.Now()
 	}
-	sub.Status, sub.Attempt = Queued, 1
-	_, err := s.db.ExecContext(ctx, `INSERT INTO submissions(id, problem, language, source, owner, status, attempt, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		sub.ID, sub.Problem, sub.Language, sub.Source, sub.Owner, sub.Status, sub.Attempt, sub.CreatedAt.UnixMilli())
+	sub.Status, sub.Attempt, sub.Secret = Queued, 1, newSecret()
+	_, err := s.db.ExecContext(ctx, `INSERT INTO submissions(id, problem, language, source, owner, user, client, secret, status, attempt, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		sub.ID, sub.Problem, sub.Language, sub.Source, sub.Owner, sub.User, sub.Client, sub.Secret, sub.Status, sub.Attempt, sub.CreatedAt.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: create %s: %w", sub.ID, err)
 	}
 	return nil
 }
 
-const selectSubmission = `SELECT s.id, s.problem, s.language, s.source, s.owner, s.status, s.attempt, s.created_at,
+const selectSubmission = `SELECT s.id, s.problem, s.language, s.source, s.owner, s.user, s.client, s.secret, s.status, s.attempt, s.created_at,
 	COALESCE(r.verdict, ''), COALESCE(r.groups, ''), COALESCE(r.worker, ''), COALESCE(r.tests, ''), COALESCE(r.judged_at, 0)
 	FROM submissions s LEFT JOIN results r ON r.submission = s.id AND r.attempt = s.attempt`
 
@@ -142,7 +217,7 @@ func scan(row interface{ Scan(...any) error }) (*Submission, error) {
 	var sub Submission
 	var created, judged int64
 	var groups, tests string
-	if err := row.Scan(&sub.ID, &sub.Problem, &sub.Language, &sub.Source, &sub.Owner, &sub.Status, &sub.Attempt, &created,
+	if err := row.Scan(&sub.ID, &sub.Problem, &sub.Language, &sub.Source, &sub.Owner, &sub.User, &sub.Client, &sub.Secret, &sub.Status, &sub.Attempt, &created,
 		&sub.Verdict, &groups, &sub.Worker, &tests, &judged); err != nil {
 		return nil, err
 	}
@@ -175,14 +250,23 @@ func (s *Store) Get(ctx context.Context, id string) (*Submission, error) {
 	return sub, nil
 }
 
-// List returns up to limit submissions, newest first; owner, if not
-// empty, keeps only that owner's.
-func (s *Store) List(ctx context.Context, owner string, limit int) ([]*Submission, error) {
-	q := selectSubmission
+// A Filter selects submissions; its zero value selects every one.
+type Filter struct {
+	Owner string // only those made by this browser token's hash
+	User  string // only those of this account
+}
+
+// List returns up to limit submissions that f selects, newest first.
+func (s *Store) List(ctx context.Context, f Filter, limit int) ([]*Submission, error) {
+	q := selectSubmission + ` WHERE 1`
 	var args []any
-	if owner != "" {
-		q += ` WHERE s.owner = ?`
-		args = append(args, owner)
+	if f.Owner != "" {
+		q += ` AND s.owner = ?`
+		args = append(args, f.Owner)
+	}
+	if f.User != "" {
+		q += ` AND s.user = ?`
+		args = append(args, f.User)
 	}
 	q += ` ORDER BY s.created_at DESC, s.id LIMIT ?`
 	args = append(args, limit)
@@ -212,63 +296,79 @@ func (s *Store) query(ctx context.Context, q string, args ...any) ([]*Submission
 	return subs, rows.Err()
 }
 
-// MarkJudging records that a worker took attempt of id; a late message
-// for an old attempt or a finished submission changes nothing.
-func (s *Store) MarkJudging(ctx context.Context, id string, attempt int) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE submissions SET status = 'judging' WHERE id = ? AND attempt = ? AND status = 'queued'`, id, attempt)
+// MarkJudging records that a worker took attempt of id, whose secret it
+// shows; a late message for an old attempt or a finished submission
+// changes nothing, and one without the attempt's secret neither.
+func (s *Store) MarkJudging(ctx context.Context, id string, attempt int, secret string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE submissions SET status = 'judging' WHERE id = ? AND attempt = ? AND secret = ? AND status = 'queued'`, id, attempt, secret)
 	if err != nil {
 		return fmt.Errorf("store: judging %s: %w", id, err)
 	}
 	return nil
 }
 
-// SaveResult stores the judgement of attempt of id, once: it reports
-// whether this call stored it (false for a duplicate delivery or a
-// result of an attempt superseded by a rejudge). verdict is the headline
-// verdict, groups the groups' (nil when the problem has none).
-func (s *Store) SaveResult(ctx context.Context, id string, attempt int, worker, verdict string, groups []judge.GroupResult, tests []judge.TestResult, at time.Time) (bool, error) {
-	b, err := json.Marshal(tests)
+// A Judgement is a worker's result of one attempt of one submission.
+type Judgement struct {
+	ID      string
+	Attempt int
+	Secret  string // the attempt's, as its job carried it
+	Worker  string
+	Verdict string              // the headline verdict
+	Groups  []judge.GroupResult // nil when the problem has none
+	Tests   []judge.TestResult
+	At      time.Time
+}
+
+// SaveResult stores the judgement of an attempt, once: it reports whether
+// this call stored it (false for a duplicate delivery, a result of an
+// attempt superseded by a rejudge, or of a submission deleted meanwhile).
+// A judgement without its attempt's secret is refused with ErrWrongSecret.
+func (s *Store) SaveResult(ctx context.Context, j Judgement) (bool, error) {
+	b, err := json.Marshal(j.Tests)
 	if err != nil {
 		return false, err
 	}
 	var g []byte
-	if len(groups) > 0 {
-		if g, err = json.Marshal(groups); err != nil {
+	if len(j.Groups) > 0 {
+		if g, err = json.Marshal(j.Groups); err != nil {
 			return false, err
 		}
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return false, fmt.Errorf("store: result %s: %w", id, err)
+		return false, fmt.Errorf("store: result %s: %w", j.ID, err)
 	}
 	defer tx.Rollback()
 	var current int
-	switch err := tx.QueryRowContext(ctx, `SELECT attempt FROM submissions WHERE id = ?`, id).Scan(&current); {
+	var secret string
+	switch err := tx.QueryRowContext(ctx, `SELECT attempt, secret FROM submissions WHERE id = ?`, j.ID).Scan(&current, &secret); {
 	case errors.Is(err, sql.ErrNoRows):
 		return false, nil // deleted meanwhile
 	case err != nil:
-		return false, fmt.Errorf("store: result %s: %w", id, err)
-	case current != attempt:
+		return false, fmt.Errorf("store: result %s: %w", j.ID, err)
+	case current != j.Attempt:
 		return false, nil
+	case subtle.ConstantTimeCompare([]byte(secret), []byte(j.Secret)) != 1:
+		return false, fmt.Errorf("store: result %s/%d: %w", j.ID, j.Attempt, ErrWrongSecret)
 	}
 	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO results(submission, attempt, worker, verdict, groups, tests, judged_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		id, attempt, worker, verdict, string(g), string(b), at.UnixMilli())
+		j.ID, j.Attempt, j.Worker, j.Verdict, string(g), string(b), j.At.UnixMilli())
 	if err != nil {
-		return false, fmt.Errorf("store: result %s: %w", id, err)
+		return false, fmt.Errorf("store: result %s: %w", j.ID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE submissions SET status = 'done' WHERE id = ?`, id); err != nil {
-		return false, fmt.Errorf("store: result %s: %w", id, err)
+	if _, err := tx.ExecContext(ctx, `UPDATE submissions SET status = 'done' WHERE id = ?`, j.ID); err != nil {
+		return false, fmt.Errorf("store: result %s: %w", j.ID, err)
 	}
 	return true, tx.Commit()
 }
 
-// Rejudge starts a new attempt of id and returns its number.
+// Rejudge starts a new attempt of id, with a new secret, and returns its number.
 func (s *Store) Rejudge(ctx context.Context, id string) (int, error) {
 	var attempt int
-	err := s.db.QueryRowContext(ctx, `UPDATE submissions SET attempt = attempt + 1, status = 'queued' WHERE id = ? RETURNING attempt`, id).Scan(&attempt)
+	err := s.db.QueryRowContext(ctx, `UPDATE submissions SET attempt = attempt + 1, status = 'queued', secret = ? WHERE id = ? RETURNING attempt`, newSecret(), id).Scan(&attempt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrNotFound
 	}

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -39,8 +41,12 @@ func TestResultStoredOncePerAttempt(t *testing.T) {
 		{"redelivery of the same attempt", 1, "WA", false, "AC"},
 		{"an attempt not started", 2, "WA", false, "AC"},
 	}
+	secret := sub.Secret
+	if len(secret) != 32 {
+		t.Fatalf("Create gave the attempt the secret %q, want 128 bits in hex", secret)
+	}
 	for _, st := range steps {
-		stored, err := s.SaveResult(ctx, "a1", st.attempt, "w", st.verdict, nil, tests, time.Now())
+		stored, err := s.SaveResult(ctx, Judgement{ID: "a1", Attempt: st.attempt, Secret: secret, Worker: "w", Verdict: st.verdict, Tests: tests, At: time.Now()})
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
@@ -64,10 +70,20 @@ func TestResultStoredOncePerAttempt(t *testing.T) {
 	if un, _ := s.Unfinished(ctx); len(un) != 1 || un[0].Verdict != "" {
 		t.Fatalf("after rejudge, unfinished = %v, want a1 without a verdict", un)
 	}
-	if stored, err := s.SaveResult(ctx, "a1", 1, "w", "WA", nil, tests, time.Now()); stored || err != nil {
+	if stored, err := s.SaveResult(ctx, Judgement{ID: "a1", Attempt: 1, Secret: secret, Worker: "w", Verdict: "WA", Tests: tests, At: time.Now()}); stored || err != nil {
 		t.Errorf("a late result of attempt 1 was stored (%v, %v)", stored, err)
 	}
-	if stored, err := s.SaveResult(ctx, "a1", 2, "w", "WA", groups, tests, time.Now()); !stored || err != nil {
+	got, err := s.Get(ctx, "a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Secret == secret || len(got.Secret) != 32 {
+		t.Errorf("attempt 2's secret is %q, attempt 1's %q: want a new one", got.Secret, secret)
+	}
+	if stored, err := s.SaveResult(ctx, Judgement{ID: "a1", Attempt: 2, Secret: secret, Worker: "w", Verdict: "WA", Tests: tests, At: time.Now()}); stored || !errors.Is(err, ErrWrongSecret) {
+		t.Errorf("attempt 2's result with attempt 1's secret: stored %v, %v; want ErrWrongSecret", stored, err)
+	}
+	if stored, err := s.SaveResult(ctx, Judgement{ID: "a1", Attempt: 2, Secret: got.Secret, Worker: "w", Verdict: "WA", Groups: groups, Tests: tests, At: time.Now()}); !stored || err != nil {
 		t.Errorf("attempt 2's result was not stored (%v, %v)", stored, err)
 	}
 	s.Close()
@@ -78,7 +94,7 @@ func TestResultStoredOncePerAttempt(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	got, err := s.Get(ctx, "a1")
+	got, err = s.Get(ctx, "a1")
 	if err != nil || got.Verdict != "WA" || got.Attempt != 2 || len(got.Tests) != 1 || got.Tests[0].Name != "sample/1" {
 		t.Fatalf("after reopening: %+v, %v", got, err)
 	}
@@ -124,5 +140,114 @@ func TestMigratesResultsWithoutGroups(t *testing.T) {
 	got, err := s.Get(ctx, "old")
 	if err != nil || got.Verdict != "AC" || got.Groups != nil {
 		t.Fatalf("old submission after migrating: %+v, %v; want AC without groups", got, err)
+	}
+}
+
+// TestForgedResults checks that only a result carrying its attempt's
+// secret is stored, and that a forged one, refused, leaves the real one
+// to be stored after it.
+func TestForgedResults(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	sub := &Submission{ID: "f1", Problem: "poj3074", Language: "c", Source: "int main(){}"}
+	if err := s.Create(ctx, sub); err != nil {
+		t.Fatal(err)
+	}
+	forged := []struct {
+		name, secret string
+	}{
+		{"no secret", ""},
+		{"a guessed secret", "00000000000000000000000000000000"},
+		{"the secret cut short", sub.Secret[:31]},
+		{"the secret and more", sub.Secret + "0"},
+	}
+	for _, f := range forged {
+		stored, err := s.SaveResult(ctx, Judgement{ID: "f1", Attempt: 1, Secret: f.secret, Worker: "forged", Verdict: "AC", At: time.Now()})
+		if stored || !errors.Is(err, ErrWrongSecret) {
+			t.Errorf("%s: stored %v, %v; want ErrWrongSecret", f.name, stored, err)
+		}
+		if err := s.MarkJudging(ctx, "f1", 1, f.secret); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Get(ctx, "f1")
+	if err != nil || got.Status != Queued || got.Verdict != "" {
+		t.Fatalf("after forged results: %+v, %v; want still queued without a verdict", got, err)
+	}
+	if stored, err := s.SaveResult(ctx, Judgement{ID: "f1", Attempt: 1, Secret: sub.Secret, Worker: "real", Verdict: "WA", At: time.Now()}); !stored || err != nil {
+		t.Fatalf("the real result: stored %v, %v", stored, err)
+	}
+	if got, _ := s.Get(ctx, "f1"); got.Verdict != "WA" || got.Worker != "real" {
+		t.Errorf("stored %s by %s, want WA by real", got.Verdict, got.Worker)
+	}
+}
+
+// TestFilesArePrivate checks that the database and its journals are
+// readable by their owner only, even under a lenient umask and for a
+// database made before.
+func TestFilesArePrivate(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	// A database left readable by everyone, as earlier versions made it.
+	if err := os.WriteFile(filepath.Join(dir, "judge.db"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "judge.db"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Create(ctx, &Submission{ID: "p1", Problem: "poj3074", Language: "c", Source: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"judge.db", "judge.db-wal", "judge.db-shm"} {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if perm := fi.Mode().Perm(); perm != 0o600 {
+			t.Errorf("%s has mode %v, want 0600", name, perm)
+		}
+	}
+}
+
+// TestMigrationGivesUnfinishedSubmissionsSecrets opens a database of the
+// second schema, without secrets: a submission still queued must get one,
+// or its result could be forged with an empty secret.
+func TestMigrationGivesUnfinishedSubmissionsSecrets(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		migrations[0], migrations[1],
+		`PRAGMA user_version = 2`,
+		`INSERT INTO submissions(id, problem, language, source, status, attempt, created_at) VALUES ('q', 'poj3074', 'c', '', 'queued', 1, 1)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, err := s.Get(ctx, "q")
+	if err != nil || len(got.Secret) != 32 {
+		t.Fatalf("queued submission after migrating: %+v, %v; want a secret", got, err)
+	}
+	if stored, err := s.SaveResult(ctx, Judgement{ID: "q", Attempt: 1, Worker: "forged", Verdict: "AC", At: time.Now()}); stored || !errors.Is(err, ErrWrongSecret) {
+		t.Errorf("a result with the empty secret: stored %v, %v; want ErrWrongSecret", stored, err)
 	}
 }

@@ -6,8 +6,15 @@
 // submission, stores each result once when it arrives, and on start
 // re-enqueues whatever a killed server left unfinished.
 //
-// Safety: submissions get 128-bit random ids; sources are shown only to
-// their author (a per-browser token, kept as a hash) and the admin; form
+// Who sent a request is worked out once, in ServeHTTP (viewer.go): an
+// account when Config.Accounts knows one, the admin token, the browser's
+// token. The author of a submission is its account when logged in, else
+// its browser.
+//
+// Safety: submissions get 128-bit random ids; sources, messages, diffs,
+// stderr and compiler output are shown only to their author (an account,
+// or a per-browser token kept as a hash) and the admin, verdicts and times
+// to everyone; form
 // posts must be same-origin; sources are size-limited and submissions
 // rate-limited per client; every user string reaches HTML through
 // html/template's escaping, statements are HTML rendered from their

@@ -90,23 +90,28 @@ func TestEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
+	stored, err := j.Store.Get(ctx, sub.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := stored.Secret // as the job carries it
 	tests := []judge.TestResult{
 		{Name: "sample/1", Group: "official", Verdict: "AC", TimeMS: 1, MemoryKB: 300},
 		{Name: "secret/1", Group: "official", Verdict: "WA", Message: "line 2 differs"},
 	}
-	w.PublishProgress(queue.Progress{ID: sub.ID, Attempt: 1, Worker: "fake"})
+	w.PublishProgress(queue.Progress{ID: sub.ID, Attempt: 1, Secret: secret, Worker: "fake"})
 	if e := next(t, events); e.kind != "status" || !strings.Contains(e.data, `"judging"`) {
 		t.Fatalf("event %+v, want the status judging", e)
 	}
 	for _, tr := range tests {
-		w.PublishProgress(queue.Progress{ID: sub.ID, Attempt: 1, Worker: "fake", Test: &tr})
+		w.PublishProgress(queue.Progress{ID: sub.ID, Attempt: 1, Secret: secret, Worker: "fake", Test: &tr})
 		e := next(t, events)
 		var got judge.TestResult
 		if err := json.Unmarshal([]byte(e.data), &got); e.kind != "test" || err != nil || got.Name != tr.Name || got.Verdict != tr.Verdict {
 			t.Fatalf("event %+v, want test %s %s", e, tr.Name, tr.Verdict)
 		}
 	}
-	if err := w.PublishResult(ctx, queue.Result{ID: sub.ID, Attempt: 1, Worker: "fake", Verdict: "WA", Tests: tests, JudgedAt: time.Now()}); err != nil {
+	if err := w.PublishResult(ctx, queue.Result{ID: sub.ID, Attempt: 1, Secret: secret, Worker: "fake", Verdict: "WA", Tests: tests, JudgedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	checkDone := func(e sse) {

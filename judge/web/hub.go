@@ -5,13 +5,14 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/store"
 )
 
 // An event is one server-sent event of a submission.
 type event struct {
 	Kind string // "judging", "test" or "done"
 	Test *judge.TestResult
-	Sub  *submissionJSON // for "done"
+	Sub  *store.Submission // for "done"; each stream shows what its viewer may see
 }
 
 // A hub fans events out to the streams watching each submission and

@@ -28,6 +28,7 @@ type metrics struct {
 	verdicts map[string]uint64 // judged submissions by final verdict
 	accepted uint64            // submissions stored
 	limited  uint64            // submissions refused by the rate limit
+	forgedN  uint64            // results dropped for want of their attempt's secret
 	gauges   []gauge           // read when scraped
 }
 
@@ -109,6 +110,12 @@ func (m *metrics) limit() {
 	m.limited++
 }
 
+func (m *metrics) forged() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.forgedN++
+}
+
 // ServeHTTP serves the metrics in the text exposition format.
 func (m *metrics) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
@@ -167,6 +174,10 @@ func (m *metrics) WriteTo(w io.Writer) (int64, error) {
 		entry{"sudoku_judge_submissions_total", func() {
 			family("sudoku_judge_submissions_total", "counter", "Submissions stored.")
 			sample("sudoku_judge_submissions_total", "", float64(m.accepted))
+		}},
+		entry{"sudoku_judge_forged_results_total", func() {
+			family("sudoku_judge_forged_results_total", "counter", "Results dropped because they did not carry their attempt's secret.")
+			sample("sudoku_judge_forged_results_total", "", float64(m.forgedN))
 		}},
 		entry{"sudoku_judge_rate_limited_total", func() {
 			family("sudoku_judge_rate_limited_total", "counter", "Submissions refused by the per-client rate limit.")

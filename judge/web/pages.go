@@ -79,7 +79,7 @@ func (s *Server) pageSubmit(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusBadRequest, "error.html", "pick a language, or upload a file whose name says it (.c, .cpp, .go, .py …)")
 		return
 	}
-	_, owner := s.owner(w, r)
+	_, owner := ensureToken(w, r)
 	sub, err := s.submit(r, r.FormValue("problem"), language, source, owner)
 	if err != nil {
 		var se *submitError
@@ -93,12 +93,18 @@ func (s *Server) pageSubmit(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/submissions/"+sub.ID, http.StatusSeeOther)
 }
 
+// pageSubmissions lists the client's own submissions: its account's when
+// logged in, else its browser's.
 func (s *Server) pageSubmissions(w http.ResponseWriter, r *http.Request) {
-	_, owner := s.owner(nil, r)
+	v := viewerOf(r)
+	f := store.Filter{User: v.User}
+	if v.User == "" {
+		f.Owner = v.owner
+	}
 	var subs []*store.Submission
-	if owner != "" {
+	if f != (store.Filter{}) {
 		var err error
-		if subs, err = s.cfg.Store.List(r.Context(), owner, 200); err != nil {
+		if subs, err = s.cfg.Store.List(r.Context(), f, 200); err != nil {
 			s.render(w, http.StatusInternalServerError, "error.html", "internal error")
 			return
 		}
@@ -112,10 +118,12 @@ func (s *Server) pageSubmission(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusNotFound, "error.html", "no such submission")
 		return
 	}
+	v := viewerOf(r)
 	src := ""
-	if s.mayRead(r, sub) {
+	if v.mayRead(sub) {
 		src = sub.Source
 	}
+	sub.Tests = testsFor(v, sub, sub.Tests)
 	// The verdict by test group, as `test` prints it: "official AC ·
 	// extended: top1465 TLE (0/2)".
 	groups := ""

@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"encoding/json"
 	"html"
 	"html/template"
@@ -132,9 +131,7 @@ func TestSubmissionPages(t *testing.T) {
 		{Name: "secret/1", Group: "official", Verdict: contest.AC},
 		{Name: "secret/2-top1465", Group: "top1465", Verdict: contest.TLE},
 	}
-	if _, err := j.Store.SaveResult(context.Background(), ids[0], 1, "w1", "AC", groups, tests, time.Now()); err != nil {
-		t.Fatal(err)
-	}
+	j.judged(t, ids[0], "w1", "AC", groups, tests)
 	if _, page := b.get("/submissions/" + ids[0]); !strings.Contains(page, `by group: <span id="groups">official AC · extended: top1465 TLE (0/1)</span>`) {
 		t.Errorf("a judged submission's page lacks its verdict by group:\n%s", page)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/internal/markdown"
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
+	"github.com/sudoku-judge/sudoku-judge/judge/store"
 	"github.com/sudoku-judge/sudoku-judge/judge/web"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
@@ -64,7 +65,7 @@ func TestSourceSizeLimit(t *testing.T) {
 			t.Errorf("%s: the refusal does not say what the limit is: %s", c.name, body)
 		}
 	}
-	subs, err := j.Store.List(context.Background(), "", 100)
+	subs, err := j.Store.List(context.Background(), store.Filter{}, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,11 +163,8 @@ func TestUserStringsAreEscaped(t *testing.T) {
 	resp, page := b.postForm(form{problem: "poj3074", language: "c", source: hostile})
 	id := submitted(t, resp, page)
 	// A finished judging whose every string came from the program or the worker.
-	ctx := context.Background()
 	tests := []judge.TestResult{{Name: hostile, Group: hostile, Verdict: "WA", Message: hostile}}
-	if ok, err := j.Store.SaveResult(ctx, id, 1, hostile, "WA", nil, tests, time.Now()); err != nil || !ok {
-		t.Fatalf("storing a result: %v %v", ok, err)
-	}
+	j.judged(t, id, hostile, "WA", nil, tests)
 	for _, path := range []string{"/submissions/" + id, "/submissions"} {
 		resp, page := b.get(path)
 		if resp.StatusCode != http.StatusOK {
@@ -198,12 +196,12 @@ func TestFormPostsMustBeSameOrigin(t *testing.T) {
 		{"origin unknown", []string{"Sec-Fetch-Site", "", "Origin", ""}, http.StatusForbidden},
 	}
 	for _, c := range cases {
-		before, err := j.Store.List(context.Background(), "", 100)
+		before, err := j.Store.List(context.Background(), store.Filter{}, 100)
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp, body := b.postForm(f, c.headers...)
-		after, err := j.Store.List(context.Background(), "", 100)
+		after, err := j.Store.List(context.Background(), store.Filter{}, 100)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -409,6 +407,83 @@ func TestWorkersAuthenticate(t *testing.T) {
 		}
 		if err == nil {
 			conn.Close()
+		}
+	}
+}
+
+// headerAccounts is a stand-in for the contest's accounts: a request is
+// logged in as the user its X-Test-User header names, an admin if the
+// name is "root".
+type headerAccounts struct{}
+
+func (headerAccounts) Identify(r *http.Request) web.Identity {
+	u := r.Header.Get("X-Test-User")
+	return web.Identity{User: u, Admin: u == "root"}
+}
+
+// TestOnlyTheAuthorSeesWhatTheProgramSaid checks issue 24's privacy
+// rule: a test's message, diff (the expected lines), stderr and the
+// compiler's output, and the source, reach only the submission's author
+// and the admin, by the API, the page and the event stream; everyone
+// else sees verdicts and times.
+func TestOnlyTheAuthorSeesWhatTheProgramSaid(t *testing.T) {
+	const admin = "admin-secret"
+	j := startJudge(t, setup{config: func(c *web.Config) { c.AdminToken, c.Accounts = admin, headerAccounts{} }})
+	const (
+		secretSource = "/* SOURCE-MARK */"
+		message      = "MESSAGE-MARK"
+		diff         = "DIFF-MARK expected line"
+		stderr       = "STDERR-MARK Traceback"
+	)
+	tests := []judge.TestResult{
+		{Name: "sample/1", Group: "official", Verdict: "WA", TimeMS: 12, WallMS: 15, MemoryKB: 2048, Message: message, Diff: diff, Stderr: stderr},
+		{Name: "secret/1", Group: "official", Verdict: "CE", Diff: diff},
+	}
+	anon := newBrowser(t, j.URL)   // submits without an account: its cookie is the author
+	shared := newBrowser(t, j.URL) // a lab computer: alice logs in on it, then someone does not
+	resp, body := anon.postForm(form{problem: "poj3074", language: "c", source: secretSource + acC})
+	id := submitted(t, resp, body)
+	resp, body = shared.postForm(form{problem: "poj3074", language: "c", source: secretSource + acC}, "X-Test-User", "alice")
+	aliceID := submitted(t, resp, body)
+	j.judged(t, id, "w", "WA", nil, tests)
+	j.judged(t, aliceID, "w", "WA", nil, tests)
+
+	cases := []struct {
+		who     string
+		b       *browser
+		id      string
+		headers []string
+		want    bool
+	}{
+		{"the anonymous author's browser", anon, id, nil, true},
+		{"another browser", newBrowser(t, j.URL), id, nil, false},
+		{"a logged-in stranger", newBrowser(t, j.URL), id, []string{"X-Test-User", "bob"}, false},
+		{"the admin token", newBrowser(t, j.URL), id, []string{"Authorization", "Bearer " + admin}, true},
+		{"an admin account", newBrowser(t, j.URL), id, []string{"X-Test-User", "root"}, true},
+		{"alice, logged in elsewhere", newBrowser(t, j.URL), aliceID, []string{"X-Test-User", "alice"}, true},
+		{"bob, logged in on alice's browser", shared, aliceID, []string{"X-Test-User", "bob"}, false},
+		{"the browser alice used, logged out", shared, aliceID, nil, false},
+	}
+	marks := []string{"SOURCE-MARK", message, "DIFF-MARK", "STDERR-MARK"}
+	for _, c := range cases {
+		_, api := c.b.get("/api/submissions/"+c.id, c.headers...)
+		_, page := c.b.get("/submissions/"+c.id, c.headers...)
+		_, events := c.b.get("/api/submissions/"+c.id+"/events", c.headers...) // done: the stream ends
+		for what, body := range map[string]string{"API": api, "page": page, "event stream": events} {
+			for _, m := range marks {
+				if what == "event stream" && m == "SOURCE-MARK" {
+					continue // events never carry the source
+				}
+				if got := strings.Contains(body, m); got != c.want {
+					t.Errorf("%s: the %s shows %s: %v, want %v", c.who, what, m, got, c.want)
+				}
+			}
+			// Everyone sees the verdicts and times.
+			for _, w := range []string{"WA", "12", "sample/1"} {
+				if !strings.Contains(body, w) {
+					t.Errorf("%s: the %s lacks %q:\n%s", c.who, what, w, body)
+				}
+			}
 		}
 	}
 }

@@ -3,8 +3,6 @@ package web
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
-	"crypto/subtle"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
@@ -14,7 +12,6 @@ import (
 	"io"
 	"log/slog"
 	"mime"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -41,8 +38,11 @@ type Config struct {
 	// Headline, if true, judges only each problem's headline test group.
 	Headline bool
 	// AdminToken allows rejudge and delete (Authorization: Bearer TOKEN);
-	// empty disables both.
+	// empty disables both (unless Accounts says an account is an admin).
 	AdminToken string
+	// Accounts, if not nil, tells which account each request comes from;
+	// a logged-in account is the author of what it submits.
+	Accounts Accounts
 	// MaxSource bounds a source's size in bytes; 0 means 64 KiB.
 	MaxSource int
 	// Rate and Burst limit submissions per client address; 0 means 1 per
@@ -134,7 +134,7 @@ func (s *Server) Start(ctx context.Context) error {
 }
 
 func (s *Server) enqueue(ctx context.Context, sub *store.Submission) error {
-	return s.cfg.Queue.Enqueue(ctx, queue.Job{ID: sub.ID, Attempt: sub.Attempt, Problem: sub.Problem, Language: sub.Language, Source: sub.Source, DataHash: s.cfg.DataHash,
+	return s.cfg.Queue.Enqueue(ctx, queue.Job{ID: sub.ID, Attempt: sub.Attempt, Secret: sub.Secret, Problem: sub.Problem, Language: sub.Language, Source: sub.Source, DataHash: s.cfg.DataHash,
 		TimeLimitMS: s.cfg.TimeLimit.Milliseconds(), Headline: s.cfg.Headline})
 }
 
@@ -143,7 +143,7 @@ func (s *Server) progress(p queue.Progress) {
 	if p.Test == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		if err := s.cfg.Store.MarkJudging(ctx, p.ID, p.Attempt); err != nil {
+		if err := s.cfg.Store.MarkJudging(ctx, p.ID, p.Attempt, p.Secret); err != nil {
 			s.log.Warn("marking judging", "err", err)
 		}
 		s.hub.send(p.ID, event{Kind: "judging"})
@@ -152,15 +152,23 @@ func (s *Server) progress(p queue.Progress) {
 	s.hub.send(p.ID, event{Kind: "test", Test: p.Test})
 }
 
-// result stores a worker's result once and tells the watchers.
+// result stores a worker's result once and tells the watchers. A result
+// without its attempt's secret was not handed out: it is dropped (and
+// counted), and the real one is still stored when it comes.
 func (s *Server) result(r queue.Result) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	s.hub.seen(r.Worker)
-	stored, err := s.cfg.Store.SaveResult(ctx, r.ID, r.Attempt, r.Worker, r.Verdict, r.Groups, r.Tests, r.JudgedAt)
+	stored, err := s.cfg.Store.SaveResult(ctx, store.Judgement{ID: r.ID, Attempt: r.Attempt, Secret: r.Secret, Worker: r.Worker,
+		Verdict: r.Verdict, Groups: r.Groups, Tests: r.Tests, At: r.JudgedAt})
+	if errors.Is(err, store.ErrWrongSecret) {
+		s.metrics.forged()
+		s.log.Warn("dropped a result without its attempt's secret", "submission", r.ID, "attempt", r.Attempt, "worker", r.Worker)
+		return nil
+	}
 	if err != nil {
 		return err
 	}
+	s.hub.seen(r.Worker)
 	if !stored {
 		return nil // a duplicate delivery or a superseded attempt
 	}
@@ -169,17 +177,17 @@ func (s *Server) result(r queue.Result) error {
 		return nil // deleted meanwhile
 	}
 	s.metrics.judged(r.Verdict, sub.JudgedAt.Sub(sub.CreatedAt))
-	j := toJSON(sub, false)
-	s.hub.send(r.ID, event{Kind: "done", Sub: &j})
+	s.hub.send(r.ID, event{Kind: "done", Sub: sub})
 	return nil
 }
 
-// ServeHTTP serves the API and the pages.
+// ServeHTTP serves the API and the pages. Handlers learn who sent a
+// request from viewerOf.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("X-Frame-Options", "DENY")
 	w.Header().Set("Referrer-Policy", "same-origin")
-	s.mux.ServeHTTP(w, r)
+	s.mux.ServeHTTP(w, withViewer(r, s.identify(r)))
 }
 
 func (s *Server) routes() {
@@ -220,18 +228,18 @@ type submissionJSON struct {
 	Source   string              `json:"source,omitempty"` // only for its author and the admin
 }
 
-func toJSON(sub *store.Submission, withSource bool) submissionJSON {
+// toJSON returns sub as v may see it: a test's messages, diffs and
+// stderr only for its author and the admin. The source is never in it
+// (see apiSubmission).
+func toJSON(sub *store.Submission, v viewer) submissionJSON {
 	j := submissionJSON{ID: sub.ID, Problem: sub.Problem, Language: sub.Language, Status: sub.Status, Verdict: sub.Verdict,
-		Groups: sub.Groups, Tests: sub.Tests, Worker: sub.Worker, Attempt: sub.Attempt, Created: sub.CreatedAt.UTC()}
+		Groups: sub.Groups, Tests: testsFor(v, sub, sub.Tests), Worker: sub.Worker, Attempt: sub.Attempt, Created: sub.CreatedAt.UTC()}
 	if j.Tests == nil {
 		j.Tests = []judge.TestResult{}
 	}
 	if !sub.JudgedAt.IsZero() {
 		t := sub.JudgedAt.UTC()
 		j.Judged = &t
-	}
-	if withSource {
-		j.Source = sub.Source
 	}
 	return j
 }
@@ -244,9 +252,11 @@ type submitError struct {
 
 func (e *submitError) Error() string { return e.msg }
 
-// submit validates, stores and enqueues a submission.
+// submit validates, stores and enqueues a submission; owner is the hash
+// of the client's token, the author when it is not logged in.
 func (s *Server) submit(r *http.Request, problem, language, source, owner string) (*store.Submission, error) {
-	if !s.limiter(clientAddr(r)).Allow() {
+	v := viewerOf(r)
+	if !s.limiter(v.key()).Allow() {
 		s.metrics.limit()
 		return nil, &submitError{http.StatusTooManyRequests, "too many submissions from your address: wait a little and submit again"}
 	}
@@ -264,7 +274,10 @@ func (s *Server) submit(r *http.Request, problem, language, source, owner string
 	if strings.TrimSpace(source) == "" {
 		return nil, &submitError{http.StatusBadRequest, "empty source"}
 	}
-	sub := &store.Submission{ID: newID(), Problem: p.ID(), Language: lg.Name, Source: source, Owner: owner}
+	sub := &store.Submission{ID: newID(), Problem: p.ID(), Language: lg.Name, Source: source, Owner: owner, User: v.User, Client: v.key()}
+	if v.User != "" {
+		sub.Owner = "" // the account is the author, not whoever uses the browser next
+	}
 	if err := s.cfg.Store.Create(r.Context(), sub); err != nil {
 		return nil, err
 	}
@@ -294,7 +307,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, "bad JSON: "+err.Error())
 		return
 	}
-	token, owner := s.owner(w, r)
+	token, owner := ensureToken(w, r)
 	sub, err := s.submit(r, req.Problem, req.Language, req.Source, owner)
 	if err != nil {
 		s.fail(w, err)
@@ -313,19 +326,26 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	apiError(w, http.StatusInternalServerError, "internal error")
 }
 
+// apiList lists the newest submissions: the client's own when it says who
+// it is (an account, or a token), else everyone's; the admin's are everyone's.
 func (s *Server) apiList(w http.ResponseWriter, r *http.Request) {
-	_, owner := s.owner(nil, r)
-	if s.isAdmin(r) {
-		owner = ""
+	v := viewerOf(r)
+	var f store.Filter
+	switch {
+	case v.Admin:
+	case v.User != "":
+		f.User = v.User
+	default:
+		f.Owner = v.owner
 	}
-	subs, err := s.cfg.Store.List(r.Context(), owner, 1000)
+	subs, err := s.cfg.Store.List(r.Context(), f, 1000)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	out := make([]submissionJSON, 0, len(subs))
 	for _, sub := range subs {
-		j := toJSON(sub, false)
+		j := toJSON(sub, v)
 		j.Tests = nil
 		out = append(out, j)
 	}
@@ -345,24 +365,23 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) (*store.Submission,
 	return sub, true
 }
 
-// mayRead reports whether r may see sub's source.
-func (s *Server) mayRead(r *http.Request, sub *store.Submission) bool {
-	_, owner := s.owner(nil, r)
-	return s.isAdmin(r) || (owner != "" && subtle.ConstantTimeCompare([]byte(owner), []byte(sub.Owner)) == 1)
-}
-
 func (s *Server) apiSubmission(w http.ResponseWriter, r *http.Request) {
 	sub, ok := s.get(w, r)
 	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, toJSON(sub, s.mayRead(r, sub)))
+	v := viewerOf(r)
+	j := toJSON(sub, v)
+	if v.mayRead(sub) {
+		j.Source = sub.Source
+	}
+	writeJSON(w, http.StatusOK, j)
 }
 
 // apiEvents streams a submission's judging as server-sent events: "test"
 // per judged test, then "done" with the whole submission.
 func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
+	id, v := r.PathValue("id"), viewerOf(r)
 	ch := s.hub.subscribe(id) // before reading, so nothing falls between
 	defer s.hub.unsubscribe(id, ch)
 	sub, ok := s.get(w, r)
@@ -381,10 +400,10 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if sub.Status == store.Done {
-		for _, t := range sub.Tests {
+		for _, t := range testsFor(v, sub, sub.Tests) {
 			send("test", t)
 		}
-		send("done", toJSON(sub, false))
+		send("done", toJSON(sub, v))
 		return
 	}
 	send("status", map[string]string{"status": sub.Status})
@@ -404,9 +423,9 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 			case "judging":
 				send("status", map[string]string{"status": store.Judging})
 			case "test":
-				send("test", e.Test)
+				send("test", testsFor(v, sub, []judge.TestResult{*e.Test})[0])
 			case "done":
-				send("done", e.Sub)
+				send("done", toJSON(e.Sub, v))
 				return
 			}
 		}
@@ -542,66 +561,17 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-const tokenCookie = "sudoku_judge_token"
-
-// owner returns the client's token and its hash, the owner stored with
-// its submissions. The token comes from the X-Judge-Token header or the
-// cookie; when w is not nil and the client has none, a new one is made
-// and set as a cookie.
-func (s *Server) owner(w http.ResponseWriter, r *http.Request) (token, owner string) {
-	token = r.Header.Get("X-Judge-Token")
-	if token == "" {
-		if c, err := r.Cookie(tokenCookie); err == nil {
-			token = c.Value
-		}
-	}
-	if token == "" {
-		if w == nil {
-			return "", ""
-		}
-		token = newID() + newID()
-		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: 365 * 24 * 3600})
-	}
-	h := sha256.Sum256([]byte(token))
-	return token, hex.EncodeToString(h[:])
-}
-
-func (s *Server) isAdmin(r *http.Request) bool {
-	if s.cfg.AdminToken == "" {
-		return false
-	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	return ok && subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.AdminToken)) == 1
-}
-
-func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if !s.isAdmin(r) {
-			apiError(w, http.StatusForbidden, "this needs the admin token (Authorization: Bearer TOKEN)")
-			return
-		}
-		h(w, r)
-	}
-}
-
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-func (s *Server) limiter(addr string) *rate.Limiter {
+// limiter returns the submission rate limiter of key (see viewer.key).
+func (s *Server) limiter(key string) *rate.Limiter {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	l, ok := s.limiters[addr]
+	l, ok := s.limiters[key]
 	if !ok {
 		if len(s.limiters) > 100000 {
 			clear(s.limiters) // bound memory; forgetting is only lenient
 		}
 		l = rate.NewLimiter(s.cfg.Rate, s.cfg.Burst)
-		s.limiters[addr] = l
+		s.limiters[key] = l
 	}
 	return l
 }

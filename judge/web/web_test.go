@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/store"
@@ -109,6 +110,22 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 	tj.Server = httptest.NewServer(srv)
 	t.Cleanup(tj.Server.Close)
 	return tj
+}
+
+// judged stores a result of id's current attempt, as the server does
+// when a worker sends one.
+func (j *testJudge) judged(t *testing.T, id, worker, verdict string, groups []judge.GroupResult, tests []judge.TestResult) {
+	t.Helper()
+	ctx := context.Background()
+	sub, err := j.Store.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := j.Store.SaveResult(ctx, store.Judgement{ID: id, Attempt: sub.Attempt, Secret: sub.Secret, Worker: worker,
+		Verdict: verdict, Groups: groups, Tests: tests, At: time.Now()})
+	if err != nil || !stored {
+		t.Fatalf("storing a result of %s: %v %v", id, stored, err)
+	}
 }
 
 func TestSubmissionsReachTheirVerdicts(t *testing.T) {

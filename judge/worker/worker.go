@@ -90,14 +90,14 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery) error {
 		}
 	}()
 	job := d.Job
-	w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Worker: w.Name})
+	w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Secret: job.Secret, Worker: w.Name})
 	res, err := w.Judge(ctx, job, func(t judge.TestResult) {
-		w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Worker: w.Name, Test: &t})
+		w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Secret: job.Secret, Worker: w.Name, Test: &t})
 	})
 	if err != nil {
 		return err
 	}
-	r := queue.Result{ID: job.ID, Attempt: job.Attempt, Worker: w.Name, Verdict: string(res.Verdict), Groups: res.Groups,
+	r := queue.Result{ID: job.ID, Attempt: job.Attempt, Secret: job.Secret, Worker: w.Name, Verdict: string(res.Verdict), Groups: res.Groups,
 		Tests: res.Tests, JudgedAt: time.Now().UTC()}
 	// While the server is away (restarting after a crash, say) keep
 	// trying rather than throw the judging away: the job stays ours

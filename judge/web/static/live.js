@@ -16,6 +16,17 @@
     }
     tr.appendChild(td);
   }
+  // details adds a folded <pre> to td, as the page's template does.
+  function details(td, summary, text) {
+    var d = document.createElement("details");
+    var s = document.createElement("summary");
+    var pre = document.createElement("pre");
+    s.textContent = summary;
+    pre.textContent = text;
+    d.appendChild(s);
+    d.appendChild(pre);
+    td.appendChild(d);
+  }
   function row(t) {
     var tr = document.createElement("tr");
     cell(tr, t.name);
@@ -24,6 +35,13 @@
     cell(tr, Math.round(t.time_ms || 0));
     cell(tr, t.memory_kb || 0);
     cell(tr, t.message || "");
+    var td = tr.lastChild;
+    if (t.diff) {
+      details(td, t.verdict === "CE" ? "compiler output" : "expected / got", t.diff);
+    }
+    if (t.stderr) {
+      details(td, "stderr", t.stderr);
+    }
     body.appendChild(tr);
   }
   function show(id, text, cls) {
