@@ -1,89 +1,129 @@
 #!/usr/bin/env bash
-# tdoku-compare.sh: fast and dlx side by side with tdoku and the C DLX
-# fast_solv_9r2, µs per puzzle counting up to 2 solutions, on this machine.
+# tdoku-compare.sh: fast and dlx side by side with the benchmark field of
+# tdoku's tables (tdoku, fsss2 and fsss2_locked, fsss, bb_sudoku, kudoku and
+# the C DLX fast_solv_9r2), µs per puzzle counting up to 2 solutions, on
+# this machine.
 #
 #   scripts/tdoku-compare.sh TDOKU_CHECKOUT [ROUNDS]
+#   FSSS2=FSSS2_CHECKOUT scripts/tdoku-compare.sh TDOKU_CHECKOUT [ROUNDS]
 #
 # TDOKU_CHECKOUT is a checkout of https://github.com/t-dillon/tdoku (its data
-# is not needed: the sets come from testdata/). It is compiled in a temporary
-# directory with -O3 -march=native and left untouched; nothing of it enters
-# this repository. Each round runs, per set, tdoku's run_benchmark (tdoku and
-# fast_solv_9r2, puzzles as given: no sampling, no permutation) and then
-# sudoku-judge bench (fast and dlx), so load changes on a shared machine hit
-# both alike. Both time themselves by the wall clock; each time is multiplied
-# by its run's share of one CPU (scripts/cpu-share.sh), which gives CPU µs,
-# the figure a busy machine moves least; the shares are printed with each
-# round, and the wall-clock table follows the CPU one. Cells are min-max over
-# the rounds; the ratios are taken within each round: the median round's,
-# then their range. On a busy machine use more rounds and trust the median
-# ratio, not the extremes.
-# Environment: CXX, CC (default g++, gcc), SECS (tdoku's seconds per solver
-# and set, default 2), PASSES (sudoku-judge passes per round, default 5).
+# and submodules are not needed: the sets come from testdata/); FSSS2 one of
+# https://github.com/t-dillon/fsss2_bench, the submodule tdoku keeps in
+# other/module_fsss2 (without it the field lacks fsss2, the best of it on
+# several sets). They are compiled in a temporary directory with
+# -O3 -march=native by tdoku-build.sh and left untouched; nothing of them
+# enters this repository. Each round runs, per set, tdoku's run_benchmark
+# (the field, puzzles as given: no sampling, no permutation, solutions
+# validated in the warm-up) and then sudoku-judge bench (fast and dlx), so
+# load changes on a shared machine hit both alike. Both time themselves by
+# the wall clock; each time is multiplied by its run's share of one CPU
+# (scripts/cpu-share.sh), which gives CPU µs, the figure a busy machine
+# moves least; the shares are printed with each round, and the wall-clock
+# table follows the CPU one. Cells are min-max over the rounds; the ratios
+# are taken within each round (fast against the best of the field in that
+# round): the median round's, then their range. On a busy machine use more
+# rounds and trust the median ratio, not the extremes. Where valgrind is
+# installed, fast's instructions per puzzle (cachegrind, which load does
+# not move) are counted once per set and shown beside.
+# Environment: CXX, CC (default g++, gcc), SECS (run_benchmark's seconds per
+# solver and set, default 2), PASSES (sudoku-judge passes per round,
+# default 5), SETS (default: every set of the field's table, below),
+# INSTRUCTIONS=0 to skip the count.
 set -euo pipefail
 
 if [[ $# -lt 1 || $# -gt 2 ]]; then
-	echo "usage: $0 TDOKU_CHECKOUT [ROUNDS]" >&2
+	echo "usage: $0 TDOKU_CHECKOUT [ROUNDS]   (FSSS2=FSSS2_CHECKOUT adds fsss2)" >&2
 	exit 2
 fi
 src=$(cd "$1" && pwd)
+fsss2=${FSSS2:+$(cd "$FSSS2" && pwd)}
 rounds=${2:-3}
 secs=${SECS:-2}
 passes=${PASSES:-5}
+sets=${SETS:-"unbiased 17clue top1465 hardest11plus hardest1106 serg"}
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$root/scripts/tdoku-build.sh" "$src" "$tmp"
+"$root/scripts/tdoku-build.sh" "$src" "$tmp" ${fsss2:+"$fsss2"}
 cc=${CC:-gcc}
 cxx=${CXX:-g++}
 flags="-O3 -march=native" # as tdoku-build.sh compiles
+field="tdoku${fsss2:+ fsss2 fsss2_locked} fsss bb_sudoku kudoku fast_solv_9r2"
 echo "building sudoku-judge" >&2
 (cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
 
-# set name, number of puzzles in testdata (tdoku's -n must match to use each once)
-sets="17clue top1465 hardest1106"
-results=$tmp/results # lines: round set solver wall-µs/puzzle CPU-share
+results=$tmp/results # lines: round set solver wall-µs/puzzle CPU-share guesses/puzzle
 : >"$results"
+instr=$tmp/instr # lines: set instructions/puzzle
+: >"$instr"
+if [[ ${INSTRUCTIONS:-1} != 0 ]] && command -v valgrind >/dev/null; then
+	echo "counting fast's instructions per puzzle under cachegrind" >&2
+	"$tmp/sudoku-judge" bench --set "${sets// /,}" --strategy fast --count 1 --instructions -o "$tmp/instr.txt" >/dev/null
+	awk '/^BenchmarkSolve\// { for (i = 1; i <= NF; i++) if ($(i+1) == "instructions/puzzle") v = $i
+			match($1, /set=[^-\/]+/); print substr($1, RSTART + 4, RLENGTH - 4), v }' "$tmp/instr.txt" >"$instr"
+fi
 for r in $(seq "$rounds"); do
 	for s in $sets; do
 		file=$root/testdata/$s.txt
-		n=$(grep -vc '^#' "$file")
+		n=$(grep -vc '^#' "$file") # run_benchmark's -n: each puzzle once a pass
 		echo "round $r/$rounds: $s ($n puzzles)" >&2
 		sh=$("$root/scripts/cpu-share.sh" "$tmp/out" \
-			"$tmp/run_benchmark" -c1 -r0 -n "$n" -w1 -t "$secs" -s tdoku,fast_solv_9r2 "$file")
-		awk -F, -v r="$r" -v s="$s" -v sh="$sh" 'NF >= 7 && $5 ~ /^(tdoku|fast_solv_9r2)/ {
-				split($5, id, " "); print r, s, id[1], $7, sh }' "$tmp/out" >>"$results"
+			"$tmp/run_benchmark" -c1 -r0 -n "$n" -w1 -t "$secs" -s "${field// /,}" "$file")
+		awk -F, -v r="$r" -v s="$s" -v sh="$sh" 'NF >= 9 && $4 ~ /\.txt$/ {
+				split($5, id, " "); print r, s, id[1], $7, sh, $9 }' "$tmp/out" >>"$results"
 		sh=$("$root/scripts/cpu-share.sh" "$tmp/out" \
 			"$tmp/sudoku-judge" bench --set "$s" --strategy fast,dlx --count "$passes" -o "$tmp/bench.txt")
 		awk -v r="$r" -v s="$s" -v sh="$sh" '/^BenchmarkSolve\// {
-				for (i = 1; i <= NF; i++) if ($(i+1) == "ns/puzzle") { v = $i / 1000 }
+				for (i = 1; i <= NF; i++) {
+					if ($(i+1) == "ns/puzzle") v = $i / 1000
+					if ($(i+1) == "guesses/puzzle") g = $i
+				}
 				match($1, /strategy=[a-z]+/); st = substr($1, RSTART + 9, RLENGTH - 9)
-				sum[st] += v; n[st]++; all[st, n[st]] = v }
+				n[st]++; all[st, n[st]] = v; guesses[st] = g }
 			END { for (st in n) { # the median pass
 				m = n[st]; for (i = 1; i <= m; i++) a[i] = all[st, i]
 				for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-				print r, s, st, (m % 2 ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2), sh } }' "$tmp/bench.txt" >>"$results"
+				print r, s, st, (m % 2 ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2), sh, guesses[st] } }' "$tmp/bench.txt" >>"$results"
 		awk -v r="$r" -v s="$s" '$1 == r && $2 == s { sh[$3] = $5 }
-			END { printf "round %d %-12s CPU shares: run_benchmark %.2f, sudoku-judge %.2f\n", r, s, sh["tdoku"], sh["fast"] }' "$results" >&2
+			END { printf "round %d %-13s CPU shares: run_benchmark %.2f, sudoku-judge %.2f\n", r, s, sh["tdoku"], sh["fast"] }' "$results" >&2
 	done
 done
 
-# table prints the markdown table of the results, field f of each line
+# table prints the markdown tables of the results, field f of each line
 # (4: wall µs) multiplied by field m (5: the CPU share), or by 1 when m is 0.
+# The best of the field is, in each round, the fastest of its solvers
+# there; the table names the one fastest in most rounds.
 table() {
-	awk -v sets="$sets" -v f="$1" -v m="$2" -f "$root/scripts/ratios.awk" -f <(printf '%s' '
-		{ v[$1, $2, $3] = $f * (m ? $m : 1); if ($1 > rounds) rounds = $1 }
-		END { n = split(sets, ss, " ")
-			print "| set (testdata/) | tdoku | fast | fast / tdoku | C DLX fast_solv_9r2 | dlx | dlx / C |"
-			print "|---|---|---|---|---|---|---|"
+	awk -v sets="$sets" -v field="$field" -v f="$1" -v m="$2" -v instrfile="$instr" \
+		-f "$root/scripts/ratios.awk" -f <(printf '%s' '
+		BEGIN { while ((getline line < instrfile) > 0) { split(line, x, " "); instr[x[1]] = x[2] } }
+		{ v[$1, $2, $3] = $f * (m ? $m : 1); g[$2, $3] = $6; if ($1 > rounds) rounds = $1 }
+		END { n = split(sets, ss, " "); k = split(field, fs, " ")
+			for (i = 1; i <= n; i++) { s = ss[i]; delete won
+				for (r = 1; r <= rounds; r++) { b = ""
+					for (j = 1; j <= k; j++) if (((r, s, fs[j]) in v) && (b == "" || v[r, s, fs[j]] < v[r, s, b])) b = fs[j]
+					v[r, s, "best"] = v[r, s, b]; won[b]++ }
+				who[s] = ""; for (b in won) if (who[s] == "" || won[b] > won[who[s]]) who[s] = b }
+			print "| set (testdata/) | best of the field | fast | fast / best | guesses fast / best | fast instructions/puzzle | C DLX fast_solv_9r2 | dlx | dlx / C |"
+			print "|---|---|---|---|---|---|---|---|---|"
 			for (i = 1; i <= n; i++) { s = ss[i]
-				printf "| %s | %s | %s | %s | %s | %s | %s |\n", s, span(s, "tdoku", 2), span(s, "fast", 2),
-					ratio(s, "fast", "tdoku"), span(s, "fast_solv_9r2", 1), span(s, "dlx", 1), ratio(s, "dlx", "fast_solv_9r2") } }') "$results"
+				printf "| %s | %s %s | %s | %s | %.1f / %.1f | %s | %s | %s | %s |\n", s, who[s], span(s, "best", 2),
+					span(s, "fast", 2), ratio(s, "fast", "best"), g[s, "fast"], g[s, who[s]],
+					(s in instr) ? sprintf("%.0f", instr[s]) : "-",
+					span(s, "fast_solv_9r2", 1), span(s, "dlx", 1), ratio(s, "dlx", "fast_solv_9r2") }
+			print ""
+			printf "| set (testdata/) |"; for (j = 1; j <= k; j++) printf " %s |", fs[j]; print " fast |"
+			printf "|---|"; for (j = 1; j <= k; j++) printf "---|"; print "---|"
+			for (i = 1; i <= n; i++) { s = ss[i]; printf "| %s |", s
+				for (j = 1; j <= k; j++) printf " %s |", span(s, fs[j], 2); printf " %s |\n", span(s, "fast", 2) } }') "$results"
 }
 
 echo
 echo "µs per puzzle counting up to 2 solutions, min-max over $rounds interleaved rounds"
-echo "($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $(nproc) cores;"
-echo " tdoku $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '?') $cxx $flags; sudoku-judge $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD || echo '-dirty'))"
+echo "($(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null);"
+echo " tdoku $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '?')${fsss2:+, fsss2 $(git -C "$fsss2" rev-parse --short HEAD 2>/dev/null || echo '?')} $cxx $flags;" \
+	"sudoku-judge $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD || echo '-dirty'))"
 echo "CPU shares of the runs: $(awk '{ print $5 }' "$results" | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f-%.2f", v[1], v[NR] }')"
 echo
 echo "CPU µs (wall µs × the run's CPU share):"
