@@ -12,7 +12,9 @@
 # other/module_fsss2 points to. Both are left untouched and nothing of them
 # enters this repository. DIR/run_benchmark is compiled with
 # -O3 -march=native, configured as tdoku's CMakeLists.txt would, without
-# needing cmake. Environment: CXX, CC (default g++, gcc).
+# needing cmake. Environment: CXX, CC (default g++, gcc), FLAGS (default
+# "-O3 -march=native"; valgrind knows no AVX-512: "-O3 -march=x86-64-v3"
+# for a build to count instructions with).
 set -euo pipefail
 
 if [[ $# -lt 2 || $# -gt 3 ]]; then
@@ -37,7 +39,7 @@ trap 'rm -rf "$obj"' EXIT
 
 cxx=${CXX:-g++}
 cc=${CC:-gcc}
-flags="-O3 -march=native"
+flags=${FLAGS:-"-O3 -march=native"}
 defs="-DFAST_SOLV_9R2 -DKUDOKU -DFSSS -DBB_SUDOKU"
 c=(other/fast_solv_9r2/fast_solv_9r2.c other/kudoku/kudoku.c)
 cxxsrc=(src/run_benchmark.cc src/util.cc src/solver_dpll_triad_simd.cc other/other_solvers.cc

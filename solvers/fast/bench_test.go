@@ -12,7 +12,7 @@ import (
 // BenchmarkSolve runs the uniqueness check (count up to 2) over every
 // puzzle of a set per op.
 func BenchmarkSolve(b *testing.B) {
-	solverstest.BenchSets(b, fast.New(), "hardest1106", "17clue", "top1465")
+	solverstest.BenchSets(b, fast.New(), "hardest1106", "17clue", "top1465", "unbiased", "hardest11plus", "serg")
 }
 
 // BenchmarkTarget solves the 20 official NOIP 2009 target tests (the file's

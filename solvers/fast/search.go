@@ -57,21 +57,37 @@ type solver struct {
 // start returns the state holding p's givens, before any deduction, and
 // whether they fit together: a given whose digit an earlier given took
 // from its cell clashes with that one.
+//
+// The givens are gathered digit by digit and laid down at once, not
+// placed one by one: a third of a puzzle's givens cost more to place
+// singly, with place's bookkeeping for the deductions, than an easy
+// puzzle's whole search. With every digit marked dirty, place would have
+// noted nothing else.
 func (sv *solver) start(p *solvers.Puzzle) (state, bool) {
+	t := sv.topo
 	var st state
-	for d := range st.cand {
-		st.cand[d] = full
-	}
-	st.todo = full
-	st.dirty = touched(1<<9 - 1)
+	var given board
+	var taken, at [9]board // by digit: the givens' peers, the givens
 	for c := 0; c < numCell; c++ {
-		if v := p.Cell(c); v != 0 {
-			if !st.cand[v-1].has(c) {
-				return st, false
-			}
-			sv.place(&st, v-1, c)
+		v := p.Cell(c)
+		if v == 0 {
+			continue
 		}
+		d := v - 1
+		if taken[d].has(c) {
+			return st, false
+		}
+		bit := cellBoard(c)
+		taken[d] = taken[d].or(t.peers[c])
+		at[d] = at[d].or(bit)
+		given = given.or(bit)
+		st.placed[d] |= t.cellUnits[c]
 	}
+	for d := range st.cand {
+		st.cand[d] = full.andNot(given).andNot(taken[d]).or(at[d])
+	}
+	st.todo = full.andNot(given)
+	st.dirty = touched(1<<9 - 1)
 	return st, true
 }
 
