@@ -245,7 +245,11 @@ func (p *Puzzle) Cell(i int) int { return int(p.cells[i]) }
 func (p *Puzzle) Region(i int) int { return int(p.regions[i]) }
 
 // Givens returns a copy of the cells, row by row, 0 for empty.
-func (p *Puzzle) Givens() Grid { return append(Grid(nil), p.cells...) }
+func (p *Puzzle) Givens() Grid { return p.AppendGivens(nil) }
+
+// AppendGivens appends the cells, row by row, 0 for empty, to dst and
+// returns the extended grid: Givens into a buffer of the caller's.
+func (p *Puzzle) AppendGivens(dst Grid) Grid { return append(dst, p.cells...) }
 
 // Regions returns a copy of the region index of every cell.
 func (p *Puzzle) Regions() []uint8 { return append([]uint8(nil), p.regions...) }
