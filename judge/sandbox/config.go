@@ -223,8 +223,27 @@ func (r *run) rlimits() []rlimit {
 		set(unix.RLIMIT_STACK, r.s.stack.Cur, r.s.stack.Max)
 	}
 	set(unix.RLIMIT_CORE, 0, 0)
+	// Kernel resources counted per machine or per real uid (which, without
+	// a uid of the run's own, is the judge's): descriptors fill the
+	// machine's file table (fs.file-max) whatever they are (eventfd,
+	// timerfd, pipes), RT signals queue against the uid's pending count,
+	// and message queues (refused by the filter too) against its bytes.
+	set(unix.RLIMIT_NOFILE, maxOpenFiles, maxOpenFiles)
+	set(unix.RLIMIT_SIGPENDING, maxSigPending, maxSigPending)
+	set(unix.RLIMIT_MSGQUEUE, 0, 0)
 	return rs
 }
+
+// maxOpenFiles is RLIMIT_NOFILE in the box: the usual soft limit, which
+// contest programs and the toolchains (go build, javac, V8) live within,
+// made hard, so that the processes of one run hold at most
+// Limits.Processes times as many open files.
+const maxOpenFiles = 1024
+
+// maxSigPending bounds the signals queued to a program's processes
+// (RLIMIT_SIGPENDING: realtime signals, sigqueue), which count against its
+// real uid's.
+const maxSigPending = 256
 
 // maxStackWithoutCgroup caps the stack rlimit when RLIMIT_DATA is in force.
 const maxStackWithoutCgroup = 64 << 20

@@ -57,7 +57,12 @@
 //     ptrace and process_vm_*, bpf, perf_event_open, io_uring,
 //     userfaultfd, modules, kexec, file locks (flock and fcntl record
 //     locks: concurrent runs share the read-only system files, and a lock
-//     is a channel between them), and sockets other than AF_UNIX. System
+//     is a channel between them), sockets other than AF_UNIX, and what the
+//     kernel counts per machine or per real uid rather than per box, which
+//     a program could take all of and starve the host (or, run as the
+//     judge's uid, the judge's user) until it ends: AIO contexts
+//     (io_setup), inotify and fanotify, POSIX message queues, and keys
+//     (the keyring calls above). System
 //     calls of another ABI (int $0x80) kill the program; x32 calls fail
 //     with ENOSYS. An argument the kernel reads as 32 bits (fcntl's
 //     command) is compared in its low 32 bits, so high bits do not slip a
@@ -84,7 +89,10 @@
 //     group, with the last run's limits, and removes finished ones, off
 //     the runs' path.
 //   - rlimits bound CPU time (a backstop behind polling), file size, stack
-//     (to the memory limit) and core dumps (to nothing).
+//     (to the memory limit) and core dumps (to nothing); and what counts
+//     against the machine or the real uid: open files (1024 a process:
+//     eventfd, timerfd, pipes and the rest fill the machine's file
+//     table), queued signals (256) and message queue bytes (none).
 //
 // The helper is the PID namespace's init and stays outside the run's
 // cgroup, so its threads and memory do not count. It reaps orphans, reports

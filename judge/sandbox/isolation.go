@@ -19,7 +19,8 @@ type Isolation struct {
 	GID  int `json:"gid"`
 	UIDs int `json:"uids,omitempty"`
 	// Rlimits are the rlimits set, when the Limits ask for them: of "cpu",
-	// "data", "fsize", "nproc", "stack", "core".
+	// "data", "fsize", "nproc", "stack", "core", "nofile", "sigpending",
+	// "msgqueue".
 	Rlimits []string `json:"rlimits"`
 	// Degraded explains each thing missing from full isolation.
 	Degraded []string `json:"degraded,omitempty"`

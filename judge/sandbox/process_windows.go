@@ -19,7 +19,7 @@ func isolationOS() Isolation {
 	return Isolation{
 		Cgroup:   "none",
 		Rlimits:  []string{"job-memory", "job-cpu", "job-processes"},
-		Degraded: []string{"Windows: limits by a job object only; no private file system, network or user: the program runs as the judge's user and can read what it can"},
+		Degraded: []string{"Windows: limits by a job object only; no private file system, network or user: the program runs as the judge's user and can read what it can", "Windows: no system-call filter: the program can take kernel objects counted per user or per session until it ends"},
 	}
 }
 

@@ -106,7 +106,7 @@ func New(opts Options) (*Sandbox, error) {
 	case opts.NoSetuid:
 		degraded = append(degraded, "uid: not asked to change it")
 	case !root:
-		degraded = append(degraded, "uid: not root, programs run as the judge's uid")
+		degraded = append(degraded, "uid: not root, programs run as the judge's uid, and share its per-uid kernel counts that no limit here bounds (epoll watches, pipe buffers)")
 	default:
 		s.setuid = true
 	}
@@ -149,6 +149,9 @@ func New(opts Options) (*Sandbox, error) {
 		s.Close()
 		return nil, err
 	}
+	if !s.ns {
+		degraded = append(degraded, "ipc: no IPC namespace, so SysV IPC objects (shmget, semget, msgget) are the host's and may outlive the program")
+	}
 	if s.hier != nil {
 		s.groups = newGroupQueue(s.hier, func() string { return "run-" + strconv.FormatUint(s.seq.Add(1), 10) }, s.maxIdle)
 	}
@@ -185,7 +188,7 @@ func (s *Sandbox) isolation(degraded []string) Isolation {
 	if !hasPids {
 		iso.Rlimits = append(iso.Rlimits, "nproc")
 	}
-	iso.Rlimits = append(iso.Rlimits, "stack", "core")
+	iso.Rlimits = append(iso.Rlimits, "stack", "core", "nofile", "sigpending", "msgqueue")
 	return iso
 }
 

@@ -21,9 +21,16 @@ import (
 // session; namespaces and mounts rebuild the view the box took away;
 // ptrace and process_vm_* reach other processes; bpf, perf_event_open,
 // io_uring and userfaultfd are the kernel's largest attack surface; module
-// and kexec calls need no comment. (Numbers from x/sys/unix, which are
-// constants: the table costs nothing at start-up.)
-var deniedSyscalls = []uint32{
+// and kexec calls need no comment. Some resources are counted per machine
+// or per real uid, not per box, so that a program holding them all would
+// starve the host (or, run as the judge's uid, the judge's user) until it
+// ends: AIO contexts (aio-max-nr, machine-wide), inotify instances and
+// watches (per uid), POSIX message queues (per uid), keys (per-uid quota,
+// with the keyrings above). Those calls are refused too; the descriptors a
+// program may hold (eventfd, timerfd, pipes: the machine's file table) are
+// bounded by RLIMIT_NOFILE instead (see run.rlimits). (Numbers from
+// x/sys/unix, which are constants: the table costs nothing at start-up.)
+var deniedSyscalls = append([]uint32{
 	unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY, unix.SYS_KEYCTL,
 	unix.SYS_UNSHARE, unix.SYS_SETNS,
 	unix.SYS_MOUNT, unix.SYS_UMOUNT2, unix.SYS_PIVOT_ROOT, unix.SYS_CHROOT,
@@ -36,7 +43,10 @@ var deniedSyscalls = []uint32{
 	unix.SYS_KEXEC_LOAD, unix.SYS_KEXEC_FILE_LOAD,
 	unix.SYS_ACCT, unix.SYS_QUOTACTL, unix.SYS_SWAPON, unix.SYS_SWAPOFF, unix.SYS_REBOOT, unix.SYS_SYSLOG,
 	unix.SYS_NAME_TO_HANDLE_AT, unix.SYS_OPEN_BY_HANDLE_AT, unix.SYS_LOOKUP_DCOOKIE,
-}
+	unix.SYS_IO_SETUP, unix.SYS_IO_DESTROY, unix.SYS_IO_SUBMIT, unix.SYS_IO_CANCEL, unix.SYS_IO_GETEVENTS, unix.SYS_IO_PGETEVENTS,
+	unix.SYS_INOTIFY_INIT1, unix.SYS_INOTIFY_ADD_WATCH, unix.SYS_FANOTIFY_INIT,
+	unix.SYS_MQ_OPEN, unix.SYS_MQ_UNLINK, unix.SYS_MQ_TIMEDSEND, unix.SYS_MQ_TIMEDRECEIVE, unix.SYS_MQ_NOTIFY, unix.SYS_MQ_GETSETATTR,
+}, legacySyscalls...)
 
 // namespaceFlags are the clone flags that make new namespaces.
 const namespaceFlags = unix.CLONE_NEWNS | unix.CLONE_NEWUTS | unix.CLONE_NEWIPC |
