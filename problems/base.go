@@ -45,11 +45,23 @@ type Special struct {
 	Checker contest.Checker
 }
 
-// A CheckerFile is a testlib-style checker source in the problem package,
-// which a judge must compile and run in its sandbox (judge/checker.External).
+// A CheckerFile is a checker program's source in the problem package,
+// which a judge must compile and run in its sandbox (judge/checker.For): a
+// testlib checker, or a Kattis output validator.
 type CheckerFile struct {
 	Path   string // in the problem package, such as "checker/check.cpp"
 	Source []byte
+	// Files are the other files of the program's folder, by name, such as
+	// a header its source includes (testlib.h, validate.h).
+	Files map[string][]byte
+	// Kattis says the program speaks the Kattis output validator interface
+	// (input answer feedback_dir [Flags...] < output; exit 42 accepts, 43
+	// rejects, judgemessage.txt says why) rather than testlib's (input
+	// output answer; exit 0 AC, 1 WA, 2 PE).
+	Kattis bool
+	// Flags follow a Kattis validator's three arguments: problem.yaml's
+	// validator_flags.
+	Flags []string
 }
 
 // NewBase loads fsys, which holds problem.yaml and data/, as [Load] does,
@@ -125,8 +137,12 @@ func (b Base) CheckerFile() (CheckerFile, bool) {
 	return CheckerFile{}, false
 }
 
-// unbuilt stands for a checker file no judge has built: judging with it is
-// the judge's failure (IE), never a verdict on the solution.
+// Unbuilt returns the checker that stands for a checker program at path
+// in a problem package (a [CheckerFile]) until a judge builds it: judging
+// with it is the judge's failure (IE), never a verdict on the solution.
+func Unbuilt(path string) contest.Checker { return unbuilt{path} }
+
+// unbuilt is Unbuilt's checker.
 type unbuilt struct{ path string }
 
 func (u unbuilt) Check(context.Context, []byte, []byte, []byte) contest.Result {

@@ -20,14 +20,35 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
-// A Problem is one contest problem.
-type Problem interface {
+// A Task is a contest problem as a judge of contestants' programs needs
+// it: its limits, tests and checker. Every [Problem] is one; a problem
+// package that declares no sudoku topology (a Kattis package of any
+// problem, see package kattis) is only a Task: programs are judged on it,
+// built-in strategies are not.
+type Task interface {
 	// ID is the problem's short stable name, such as "poj2676".
 	ID() string
 	// Config is the problem's problem.yaml.
 	Config() Config
 	// Tests returns the sample tests, then the secret ones.
 	Tests() ([]Test, error)
+	// Checker judges an output of this problem. A checker that is a
+	// program of the package's (see [CheckerProgram]) judges IE until a
+	// judge builds it.
+	Checker() contest.Checker
+}
+
+// A CheckerProgram is a task whose checker is a program in its package,
+// which a judge must build and run in its sandbox (judge/checker.For). A
+// task declares it by having the method.
+type CheckerProgram interface {
+	CheckerFile() (CheckerFile, bool)
+}
+
+// A Problem is one sudoku contest problem: a [Task] whose input is
+// puzzles, which built-in strategies solve.
+type Problem interface {
+	Task
 	// Parse reads an input file into its cases. name is used in errors,
 	// which are *ParseError when the input is malformed.
 	Parse(name string, input []byte) ([]*solvers.Puzzle, error)
@@ -37,8 +58,6 @@ type Problem interface {
 	// checks every answer before it writes, and writes once, so that an
 	// answer it cannot format leaves no partial output.
 	Format(w io.Writer, answers []Answer) error
-	// Checker judges an output of this problem.
-	Checker() contest.Checker
 	// Reference is the strategy the problem's expected answers come from.
 	Reference() solvers.Strategy
 	// Generate writes a random valid input of opts.Count cases.
@@ -361,20 +380,33 @@ func (p *Package) Tests() ([]Test, error) {
 // checkGrouped checks, when problem.yaml declares groups, that every test
 // is in one and that every test a group names exists.
 func (p *Package) checkGrouped(tests []Test) error {
-	if len(p.Config.Groups) == 0 {
+	if err := p.Config.CheckGroups(tests); err != nil {
+		return fmt.Errorf("problems: problem.yaml: %w", err)
+	}
+	return nil
+}
+
+// CheckGroups checks c's groups against the problem's tests, when c
+// declares groups: distinct names, no test in two groups, every test in
+// one, and every test a group names among tests.
+func (c Config) CheckGroups(tests []Test) error {
+	if len(c.Groups) == 0 {
 		return nil
+	}
+	if err := checkGroups(c.Groups); err != nil {
+		return err
 	}
 	exists := map[string]bool{}
 	for _, t := range tests {
 		exists[t.Name] = true
-		if p.Config.GroupOf(t.Name) == "" {
-			return fmt.Errorf("problems: problem.yaml: test %s is in no group", t.Name)
+		if c.GroupOf(t.Name) == "" {
+			return fmt.Errorf("test %s is in no group", t.Name)
 		}
 	}
-	for _, g := range p.Config.Groups {
+	for _, g := range c.Groups {
 		for _, t := range g.Tests {
 			if !exists[t] {
-				return fmt.Errorf("problems: problem.yaml: group %s: no test %s in data/", g.Name, t)
+				return fmt.Errorf("group %s: no test %s in data/", g.Name, t)
 			}
 		}
 	}

@@ -100,16 +100,8 @@ func (e External) check(ctx context.Context, input, output, answer []byte) (cont
 		args = append(args, p)
 	}
 
-	timeout := e.Timeout
-	if timeout <= 0 {
-		timeout = DefaultExternalTimeout
-	}
-	var run checkerRun
-	if e.Runner != nil {
-		run, err = e.runSandboxed(ctx, dir, args, timeout)
-	} else {
-		run, err = e.runDirect(ctx, dir, args, timeout)
-	}
+	run, err := invocation{path: e.Path, args: args, dir: dir, timeout: e.Timeout,
+		runner: e.Runner, limits: e.Limits, readOnly: e.ReadOnly}.run(ctx)
 	if err != nil {
 		return contest.Result{}, err
 	}
@@ -143,13 +135,38 @@ func (e External) check(ctx context.Context, input, output, answer []byte) (cont
 	return res, nil
 }
 
-// runSandboxed runs the checker in e.Runner's sandbox. Going over a limit
-// or dying by a signal is the checker's failure, an error.
-func (e External) runSandboxed(ctx context.Context, dir string, args []string, timeout time.Duration) (checkerRun, error) {
-	l := e.Limits
+// An invocation is one run of a checker program: in Runner's sandbox,
+// seeing only dir (its files, read-only), writable and readOnly, as an
+// unprivileged user under limits; or, without a Runner, as the judge's
+// user under timeout only. Going over a limit or dying by a signal is the
+// checker's failure, an error.
+type invocation struct {
+	path     string
+	args     []string
+	stdin    []byte
+	dir      string
+	writable []string
+	timeout  time.Duration // 0: DefaultExternalTimeout
+	runner   Runner
+	limits   sandbox.Limits // zero fields: DefaultLimits' (CPU time: timeout)
+	readOnly []string
+}
+
+func (in invocation) run(ctx context.Context) (checkerRun, error) {
+	if in.timeout <= 0 {
+		in.timeout = DefaultExternalTimeout
+	}
+	if in.runner != nil {
+		return in.runSandboxed(ctx)
+	}
+	return in.runDirect(ctx)
+}
+
+func (in invocation) runSandboxed(ctx context.Context) (checkerRun, error) {
+	l := in.limits
 	d := DefaultLimits
 	if l.CPUTime == 0 {
-		l.CPUTime = timeout
+		l.CPUTime = in.timeout
 	}
 	if l.Memory == 0 {
 		l.Memory = d.Memory
@@ -160,16 +177,21 @@ func (e External) runSandboxed(ctx context.Context, dir string, args []string, t
 	if l.Processes == 0 {
 		l.Processes = d.Processes
 	}
-	res, err := e.Runner.Run(ctx, sandbox.Spec{
-		Path:     e.Path,
-		Args:     args,
+	spec := sandbox.Spec{
+		Path:     in.path,
+		Args:     in.args,
 		Limits:   l,
-		ReadOnly: append([]string{dir}, e.ReadOnly...),
-	})
+		ReadOnly: append([]string{in.dir}, in.readOnly...),
+		Writable: in.writable,
+	}
+	if in.stdin != nil {
+		spec.Stdin = bytes.NewReader(in.stdin)
+	}
+	res, err := in.runner.Run(ctx, spec)
 	if err != nil {
 		return checkerRun{}, err
 	}
-	name := filepath.Base(e.Path)
+	name := filepath.Base(in.path)
 	switch res.Status {
 	case sandbox.OK, sandbox.RuntimeError:
 		if res.Signal != "" {
@@ -185,19 +207,21 @@ func (e External) runSandboxed(ctx context.Context, dir string, args []string, t
 	return checkerRun{code: res.ExitCode, stdout: capBytes(res.Stdout), stderr: capBytes(res.Stderr)}, nil
 }
 
-// runDirect runs the checker as the judge's own user, under timeout.
-func (e External) runDirect(ctx context.Context, dir string, args []string, timeout time.Duration) (checkerRun, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+func (in invocation) runDirect(ctx context.Context) (checkerRun, error) {
+	ctx, cancel := context.WithTimeout(ctx, in.timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, e.Path, args...)
-	cmd.Dir = dir
+	cmd := exec.CommandContext(ctx, in.path, in.args...)
+	cmd.Dir = in.dir
+	if in.stdin != nil {
+		cmd.Stdin = bytes.NewReader(in.stdin)
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &limitedWriter{w: &stdout, n: outputCap}, &limitedWriter{w: &stderr, n: outputCap}
 	procgroup.Set(cmd)
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
 	if ctx.Err() == context.DeadlineExceeded {
-		return checkerRun{}, fmt.Errorf("%s ran out of its %v", filepath.Base(e.Path), timeout)
+		return checkerRun{}, fmt.Errorf("%s ran out of its %v", filepath.Base(in.path), in.timeout)
 	}
 	run := checkerRun{stdout: stdout.Bytes(), stderr: stderr.Bytes()}
 	if err != nil {
@@ -206,7 +230,7 @@ func (e External) runDirect(ctx context.Context, dir string, args []string, time
 			return checkerRun{}, err
 		}
 		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			return checkerRun{}, fmt.Errorf("%s killed by %v", filepath.Base(e.Path), st.Signal())
+			return checkerRun{}, fmt.Errorf("%s killed by %v", filepath.Base(in.path), st.Signal())
 		}
 		run.code = ee.ExitCode()
 	}

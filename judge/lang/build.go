@@ -46,6 +46,11 @@ type Options struct {
 	Sandbox Runner
 	// Limits bound a sandboxed compile; zero fields take DefaultLimits'.
 	Limits sandbox.Limits
+	// Files are other files written beside the source in the build
+	// directory, by name: the headers a C or C++ source includes (a
+	// problem package's testlib.h or validate.h). Names are plain file
+	// names, never paths.
+	Files map[string][]byte
 	// RunMemory is the memory limit the program will run under, for
 	// runtimes that must be told it (the JVM's -Xmx): it replaces the
 	// placeholder {memory_mib} in the run command. Zero means 256 MiB.
@@ -200,6 +205,14 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 	out := filepath.Join(dir, "prog")
 	if err := copyFile(abs, copySrc, 0o644); err != nil {
 		return fail(err)
+	}
+	for n, b := range opts.Files {
+		if n == "" || n != filepath.Base(n) || n == "." || n == ".." || n == name || n == "prog" {
+			return fail(fmt.Errorf("lang: file %q beside the source: want a plain file name other than the source's", n))
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+			return fail(fmt.Errorf("lang: %w", err))
+		}
 	}
 
 	start := time.Now()

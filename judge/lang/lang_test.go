@@ -213,3 +213,28 @@ func TestFirstLine(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildFiles builds a C source that includes a header given beside it,
+// and refuses a file name that is a path or the source's own.
+func TestBuildFiles(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "main.c")
+	if err := os.WriteFile(src, []byte("#include \"answer.h\"\n#include <stdio.h>\nint main(void) { printf(\"%d\\n\", ANSWER); return 0; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe, err := Build(context.Background(), src, Options{Files: map[string][]byte{"answer.h": []byte("#define ANSWER 42\n")}})
+	if errors.Is(err, exec.ErrNotFound) {
+		t.Skipf("skipped: no C compiler here: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer exe.Close()
+	if out, err := exec.Command(exe.Path, exe.Args...).Output(); err != nil || string(out) != "42\n" {
+		t.Errorf("output %q, %v", out, err)
+	}
+	for _, name := range []string{"../answer.h", "sub/answer.h", "main.c", "", ".."} {
+		if _, err := Build(context.Background(), src, Options{Files: map[string][]byte{name: nil}}); err == nil || !strings.Contains(err.Error(), "plain file name") {
+			t.Errorf("Files[%q]: error %v", name, err)
+		}
+	}
+}

@@ -2,11 +2,14 @@ package catalog
 
 import (
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/internal/suggest"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/hdu4069"
+	"github.com/sudoku-judge/sudoku-judge/problems/kattis"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj2676"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3074"
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
@@ -89,4 +92,19 @@ func Select(list string) ([]problems.Problem, error) {
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// Open returns the problem arg names: a problem's id, or else the path of
+// a problem package in the Kattis format, a folder or a zip (see package
+// kattis). An id wins over a folder of the same name: write ./poj2676 for
+// the folder.
+func Open(arg string) (problems.Task, error) {
+	if slices.ContainsFunc(IDs(), func(id string) bool { return strings.EqualFold(id, arg) }) {
+		return Lookup(arg)
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return kattis.OpenPath(arg)
+	}
+	_, err := Lookup(arg)
+	return nil, fmt.Errorf("%w, and no package folder or zip %s", err, arg)
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
+	"github.com/sudoku-judge/sudoku-judge/problems/kattis"
 )
 
 // programFlags are the flags of the commands that run a contestant's
@@ -54,7 +55,7 @@ func (f *programFlags) register(cmd *cobra.Command) {
 
 // limits returns the limits of prob (nil: the defaults) overridden by the
 // flags.
-func (f *programFlags) limits(prob problems.Problem) (sandbox.Limits, error) {
+func (f *programFlags) limits(prob problems.Task) (sandbox.Limits, error) {
 	var l sandbox.Limits
 	if prob != nil {
 		cfg := prob.Config()
@@ -115,6 +116,29 @@ func (f *programFlags) lookupProblem() (problems.Problem, error) {
 		return nil, nil
 	}
 	return catalog.Lookup(f.problem)
+}
+
+// openTask returns the problem or problem package --problem names, or nil
+// without it, and says on w what the package's format would warn of and
+// when it sets no time limit.
+func (f *programFlags) openTask(w io.Writer) (problems.Task, error) {
+	if f.problem == "" {
+		return nil, nil
+	}
+	t, err := catalog.Open(f.problem)
+	if err != nil {
+		return nil, err
+	}
+	if pkg, ok := t.(*kattis.Package); ok {
+		for _, warn := range pkg.Warnings() {
+			fmt.Fprintf(w, "sudoku-judge: %s: warning: %v\n", pkg.ID(), warn)
+		}
+		if pkg.TimeLimitFrom() == "" && f.timeLimit == 0 {
+			fmt.Fprintf(w, "sudoku-judge: %s sets no time limit (the format finds one from its accepted submissions: run --problem %s); judging with %s (--time-limit sets one)\n",
+				pkg.ID(), f.problem, program.DefaultTimeLimit)
+		}
+	}
+	return t, nil
 }
 
 // parseSize reads a byte count: a number of MiB, or a number with a suffix
@@ -211,7 +235,7 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 			if err != nil {
 				return err
 			}
-			prob, err := f.lookupProblem()
+			prob, err := f.openTask(e.stderr)
 			if err != nil {
 				return err
 			}
@@ -257,15 +281,20 @@ escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 			if err != nil {
 				return err
 			}
-			var c contest.Checker = contest.Tokens{}
-			if prob != nil {
-				c = prob.Checker()
-			}
 			sb, err := newSandbox()
 			if err != nil {
 				return err
 			}
 			defer sb.Close()
+			var c contest.Checker = contest.Tokens{}
+			if prob != nil && chk == "" {
+				built, closeChecker, err := checker.For(cmd.Context(), sb, prob)
+				if err != nil {
+					return err
+				}
+				defer closeChecker()
+				c = built
+			}
 			if chk != "" {
 				ext, closeChecker, err := buildChecker(cmd.Context(), sb, chk, ts)
 				if err != nil {
@@ -487,15 +516,9 @@ func buildChecker(ctx context.Context, sb *sandbox.Sandbox, src string, tests []
 		return nil, nil, fmt.Errorf("checker %s: %w", src, err)
 	}
 	c := checker.External{Path: exe.Path, Args: exe.Args, Runner: sb, ReadOnly: append([]string{exe.Dir}, exe.Toolchain...)}
-	for _, t := range tests {
-		if t.Answer == nil {
-			continue
-		}
-		if r := contest.Run(ctx, c, t.Input, t.Answer, t.Answer); r.Verdict != contest.AC {
-			exe.Close()
-			return nil, nil, fmt.Errorf("checker %s does not accept test %s's own answer: %s %s", src, t.Name, r.Verdict, r.Message)
-		}
-		break
+	if err := checker.Try(ctx, c, tests); err != nil {
+		exe.Close()
+		return nil, nil, fmt.Errorf("checker %s %w", src, err)
 	}
 	return c, func() { exe.Close() }, nil
 }

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"archive/zip"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// packages is where the hand-written Kattis packages of the tests live.
+const packages = "../../../problems/kattis/testdata"
+
+// TestTestKattisPackage judges programs on hand-written Kattis packages,
+// a folder or a zip: default validation with and without flags, and an
+// output validator in C++. Each test's verdict is what problemtools gives,
+// with PE where it says WA for a space change alone.
+func TestTestKattisPackage(t *testing.T) {
+	needSandbox(t)
+	tmp := t.TempDir()
+	pe := filepath.Join(tmp, "pe.py")
+	os.WriteFile(pe, []byte("print('Hello,  ' + input().strip() + '!')\n"), 0o644)
+	sumZip := filepath.Join(tmp, "sum.zip")
+	zipFolder(t, filepath.Join(packages, "sum"), sumZip)
+	pkg := func(name string) string { return filepath.Join(packages, name) }
+	sub := func(name, folder, file string) string {
+		return filepath.Join(packages, name, "submissions", folder, file)
+	}
+	tests := []struct {
+		name     string
+		problem  string
+		program  string
+		code     int
+		verdicts string // of each test, in order
+	}{
+		{"default: accepted", pkg("sum"), sub("sum", "accepted", "sum.py"), exitOK, "AC AC AC"},
+		{"default: overflow", pkg("sum"), sub("sum", "wrong_answer", "overflow.c"), exitFailed, "AC AC WA"},
+		{"default: crash", pkg("sum"), sub("sum", "run_time_error", "abort.c"), exitFailed, "AC AC RE"},
+		{"zip", sumZip, sub("sum", "accepted", "sum.c"), exitOK, "AC AC AC"},
+		{"flags: accepted", pkg("greet"), sub("greet", "accepted", "greet.py"), exitOK, "AC AC"},
+		{"flags: case", pkg("greet"), sub("greet", "wrong_answer", "shout.py"), exitFailed, "WA WA"},
+		{"flags: space change", pkg("greet"), pe, exitFailed, "PE PE"},
+		{"validator: accepted", pkg("pair"), sub("pair", "accepted", "one.cpp"), exitOK, "AC AC AC"},
+		{"validator: rejected", pkg("pair"), sub("pair", "wrong_answer", "zero.c"), exitFailed, "WA WA WA"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, "test", "--problem", tc.problem, "--json", tc.program)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, tc.code, stderr)
+			}
+			var res []struct {
+				Problem string
+				Tests   []struct{ Name, Verdict, Message string }
+			}
+			if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+				t.Fatalf("%v:\n%s", err, stdout)
+			}
+			var got []string
+			for _, tr := range res[0].Tests {
+				got = append(got, tr.Verdict)
+			}
+			if strings.Join(got, " ") != tc.verdicts {
+				t.Errorf("verdicts %s, want %s (%+v)", strings.Join(got, " "), tc.verdicts, res[0].Tests)
+			}
+		})
+	}
+}
+
+// zipFolder writes the files of dir to a new zip at dst, under dir's name.
+func zipFolder(t *testing.T, dir, dst string) {
+	t.Helper()
+	f, err := os.Create(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zw := zip.NewWriter(f)
+	if err := zw.AddFS(os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

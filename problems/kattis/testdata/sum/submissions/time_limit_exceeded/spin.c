@@ -1,0 +1,16 @@
+#include <stdio.h>
+
+/* counts to a + b one step at a time: seconds on the big test */
+int main(void) {
+	long long a, b;
+	if (scanf("%lld %lld", &a, &b) != 2)
+		return 1;
+	volatile long long s = 0;
+	long long n = a + b;
+	for (long long i = 0; i < n; i++)
+		s++;
+	for (long long i = 0; i > n; i--)
+		s--;
+	printf("%lld\n", (long long)s);
+	return 0;
+}
