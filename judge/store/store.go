@@ -42,6 +42,7 @@ type Submission struct {
 	Owner    string // hash of the author's browser token; empty for API clients without one and for accounts
 	User     string // the author's account, when logged in; empty otherwise
 	Client   string // whom quotas count it against: the account, else the client's address
+	Contest  string // the contest it was made to; "" for none
 	Status   string
 	Attempt  int // 1 for the first judging, +1 per rejudge
 	// Secret is the current attempt's secret: its job carries it and a
@@ -92,6 +93,34 @@ var migrations = []string{
 	ALTER TABLE submissions ADD COLUMN secret TEXT NOT NULL DEFAULT '';
 	CREATE INDEX submissions_user ON submissions(user, created_at);
 	CREATE INDEX submissions_client ON submissions(client, status);`,
+	// Accounts, their login sessions (a token's SHA-256), contests, and
+	// the contest a submission was made to.
+	`CREATE TABLE users (
+		name       TEXT PRIMARY KEY,
+		password   TEXT NOT NULL,
+		admin      INTEGER NOT NULL DEFAULT 0,
+		created_at INTEGER NOT NULL
+	);
+	CREATE TABLE sessions (
+		token      TEXT PRIMARY KEY,
+		user       TEXT NOT NULL REFERENCES users(name) ON DELETE CASCADE,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL
+	);
+	CREATE TABLE contests (
+		id         TEXT PRIMARY KEY,
+		title      TEXT NOT NULL,
+		problems   TEXT NOT NULL,
+		users      TEXT NOT NULL,
+		start_at   INTEGER NOT NULL,
+		end_at     INTEGER NOT NULL,
+		freeze_at  INTEGER NOT NULL,
+		scoring    TEXT NOT NULL,
+		thawed_at  INTEGER NOT NULL,
+		created_at INTEGER NOT NULL
+	);
+	ALTER TABLE submissions ADD COLUMN contest TEXT NOT NULL DEFAULT '';
+	CREATE INDEX submissions_contest ON submissions(contest, created_at);`,
 }
 
 // Open opens (creating and migrating when needed) the database judge.db in
@@ -200,16 +229,16 @@ func (s *Store) Create(ctx context.Context, sub *Submission) error {
 		sub.CreatedAt = time.Now()
 	}
 	sub.Status, sub.Attempt, sub.Secret = Queued, 1, newSecret()
-	_, err := s.db.ExecContext(ctx, `INSERT INTO submissions(id, problem, language, source, owner, user, client, secret, status, attempt, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		sub.ID, sub.Problem, sub.Language, sub.Source, sub.Owner, sub.User, sub.Client, sub.Secret, sub.Status, sub.Attempt, sub.CreatedAt.UnixMilli())
+	_, err := s.db.ExecContext(ctx, `INSERT INTO submissions(id, problem, language, source, owner, user, client, contest, secret, status, attempt, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		sub.ID, sub.Problem, sub.Language, sub.Source, sub.Owner, sub.User, sub.Client, sub.Contest, sub.Secret, sub.Status, sub.Attempt, sub.CreatedAt.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: create %s: %w", sub.ID, err)
 	}
 	return nil
 }
 
-const selectSubmission = `SELECT s.id, s.problem, s.language, s.source, s.owner, s.user, s.client, s.secret, s.status, s.attempt, s.created_at,
+const selectSubmission = `SELECT s.id, s.problem, s.language, s.source, s.owner, s.user, s.client, s.contest, s.secret, s.status, s.attempt, s.created_at,
 	COALESCE(r.verdict, ''), COALESCE(r.groups, ''), COALESCE(r.worker, ''), COALESCE(r.tests, ''), COALESCE(r.judged_at, 0)
 	FROM submissions s LEFT JOIN results r ON r.submission = s.id AND r.attempt = s.attempt`
 
@@ -217,7 +246,7 @@ func scan(row interface{ Scan(...any) error }) (*Submission, error) {
 	var sub Submission
 	var created, judged int64
 	var groups, tests string
-	if err := row.Scan(&sub.ID, &sub.Problem, &sub.Language, &sub.Source, &sub.Owner, &sub.User, &sub.Client, &sub.Secret, &sub.Status, &sub.Attempt, &created,
+	if err := row.Scan(&sub.ID, &sub.Problem, &sub.Language, &sub.Source, &sub.Owner, &sub.User, &sub.Client, &sub.Contest, &sub.Secret, &sub.Status, &sub.Attempt, &created,
 		&sub.Verdict, &groups, &sub.Worker, &tests, &judged); err != nil {
 		return nil, err
 	}
@@ -254,6 +283,9 @@ func (s *Store) Get(ctx context.Context, id string) (*Submission, error) {
 type Filter struct {
 	Owner string // only those made by this browser token's hash
 	User  string // only those of this account
+	// For the admin's list: only those of this contest, problem, headline
+	// verdict (AC, WA, ...) or status (queued, judging, done).
+	Contest, Problem, Verdict, Status string
 }
 
 // List returns up to limit submissions that f selects, newest first.
@@ -264,9 +296,13 @@ func (s *Store) List(ctx context.Context, f Filter, limit int) ([]*Submission, e
 		q += ` AND s.owner = ?`
 		args = append(args, f.Owner)
 	}
-	if f.User != "" {
-		q += ` AND s.user = ?`
-		args = append(args, f.User)
+	for _, c := range []struct{ column, value string }{
+		{"s.user", f.User}, {"s.contest", f.Contest}, {"s.problem", f.Problem}, {"r.verdict", f.Verdict}, {"s.status", f.Status},
+	} {
+		if c.value != "" {
+			q += ` AND ` + c.column + ` = ?`
+			args = append(args, c.value)
+		}
 	}
 	q += ` ORDER BY s.created_at DESC, s.id LIMIT ?`
 	args = append(args, limit)
