@@ -78,6 +78,7 @@ func (b *browser) postJSON(path string, v any, headers ...string) (*http.Respons
 type form struct {
 	problem, language, source string
 	fileName, file            string // an upload, if fileName is not empty
+	contest                   string // the contest's hidden field, if not empty
 }
 
 // postForm posts f to /submit as a same-origin browser would, unless
@@ -86,8 +87,10 @@ func (b *browser) postForm(f form, headers ...string) (*http.Response, string) {
 	b.t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
-	for _, kv := range [][2]string{{"problem", f.problem}, {"language", f.language}, {"source", f.source}} {
-		mw.WriteField(kv[0], kv[1])
+	for _, kv := range [][2]string{{"problem", f.problem}, {"language", f.language}, {"source", f.source}, {"contest", f.contest}} {
+		if kv[1] != "" || kv[0] != "contest" {
+			mw.WriteField(kv[0], kv[1])
+		}
 	}
 	if f.fileName != "" {
 		fw, err := mw.CreateFormFile("file", f.fileName)

@@ -43,7 +43,7 @@ func (s *Server) pageProblem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, http.StatusOK, "problem.html", map[string]any{"P": j, "Statement": s.statements[p.ID()],
-		"Languages": lang.List(), "MaxSourceKiB": s.cfg.MaxSource >> 10})
+		"Languages": lang.List(), "MaxSourceKiB": s.cfg.MaxSource >> 10, "Contest": r.URL.Query().Get("contest")})
 }
 
 // pageSubmit takes the form of a problem page: the source pasted or
@@ -80,7 +80,7 @@ func (s *Server) pageSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, owner := ensureToken(w, r)
-	sub, err := s.submit(r, r.FormValue("problem"), language, source, owner)
+	sub, err := s.submit(r, r.FormValue("problem"), language, source, owner, strings.TrimSpace(r.FormValue("contest")))
 	if err != nil {
 		var se *submitError
 		if errors.As(err, &se) {

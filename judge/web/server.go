@@ -21,6 +21,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/accounts"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
 	"github.com/sudoku-judge/sudoku-judge/judge/store"
@@ -41,7 +42,8 @@ type Config struct {
 	// empty disables both (unless Accounts says an account is an admin).
 	AdminToken string
 	// Accounts, if not nil, tells which account each request comes from;
-	// a logged-in account is the author of what it submits.
+	// a logged-in account is the author of what it submits. Nil means the
+	// accounts and sessions of Store (POST /api/users, /api/login).
 	Accounts Accounts
 	// MaxSource bounds a source's size in bytes; 0 means 64 KiB.
 	MaxSource int
@@ -66,6 +68,9 @@ type Server struct {
 	log        *slog.Logger
 	mu         sync.Mutex
 	limiters   map[string]*rate.Limiter
+	hasher     *accounts.Hasher
+	// contestWatchers are the live pages of each contest.
+	contestWatchers watchers
 }
 
 //go:embed templates static
@@ -82,7 +87,11 @@ func New(cfg Config) (*Server, error) {
 	if cfg.LocalWorkers == nil {
 		cfg.LocalWorkers = func() int { return 0 }
 	}
-	s := &Server{cfg: cfg, probs: map[string]problems.Problem{}, hub: newHub(), log: cfg.Log, limiters: map[string]*rate.Limiter{}}
+	if cfg.Accounts == nil {
+		cfg.Accounts = storeAccounts{cfg.Store}
+	}
+	s := &Server{cfg: cfg, probs: map[string]problems.Problem{}, hub: newHub(), log: cfg.Log, limiters: map[string]*rate.Limiter{},
+		hasher: accounts.NewHasher(2)}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -178,6 +187,7 @@ func (s *Server) result(r queue.Result) error {
 	}
 	s.metrics.judged(r.Verdict, sub.JudgedAt.Sub(sub.CreatedAt))
 	s.hub.send(r.ID, event{Kind: "done", Sub: sub})
+	s.changed(sub)
 	return nil
 }
 
@@ -207,6 +217,34 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /submit", s.pageSubmit)
 	m.HandleFunc("GET /submissions", s.pageSubmissions)
 	m.HandleFunc("GET /submissions/{id}", s.pageSubmission)
+
+	m.HandleFunc("POST /api/login", s.apiLogin)
+	m.HandleFunc("POST /api/logout", s.apiLogout)
+	m.HandleFunc("POST /api/users", s.admin(s.apiCreateUsers))
+	m.HandleFunc("GET /api/users", s.admin(s.apiUsers))
+	m.HandleFunc("POST /api/contests", s.admin(s.apiCreateContest))
+	m.HandleFunc("GET /api/contests", s.apiContests)
+	m.HandleFunc("GET /api/contests/{id}", s.apiContest)
+	m.HandleFunc("PUT /api/contests/{id}", s.admin(s.apiReplaceContest))
+	m.HandleFunc("POST /api/contests/{id}/freeze", s.admin(s.apiFreeze(true)))
+	m.HandleFunc("POST /api/contests/{id}/unfreeze", s.admin(s.apiFreeze(false)))
+	m.HandleFunc("GET /api/contests/{id}/scoreboard", s.apiScoreboard)
+	m.HandleFunc("GET /api/contests/{id}/events", s.apiContestEvents)
+	m.HandleFunc("GET /login", s.pageLogin)
+	m.HandleFunc("POST /login", s.pageLoginPost)
+	m.HandleFunc("GET /logout", s.pageLogin) // who is logged in, and the button to log out
+	m.HandleFunc("POST /logout", s.pageLogout)
+	m.HandleFunc("GET /contests", s.pageContests)
+	m.HandleFunc("GET /contests/{id}", s.pageContest)
+	m.HandleFunc("GET /contests/{id}/scoreboard", s.pageScoreboard)
+	m.HandleFunc("GET /admin", s.pageAdmin)
+	m.HandleFunc("POST /admin/users", s.pageAdminUsers)
+	m.HandleFunc("POST /admin/contests", s.pageAdminContest)
+	m.HandleFunc("POST /admin/contests/{id}/freeze", s.pageAdminFreeze(true))
+	m.HandleFunc("POST /admin/contests/{id}/unfreeze", s.pageAdminFreeze(false))
+	m.HandleFunc("GET /admin/submissions", s.pageAdminSubmissions)
+	m.HandleFunc("POST /admin/submissions/{id}/rejudge", s.pageAdminSubmission("rejudge"))
+	m.HandleFunc("POST /admin/submissions/{id}/delete", s.pageAdminSubmission("delete"))
 	m.Handle("GET /static/", http.FileServerFS(files))
 	s.mux = m
 }
@@ -253,8 +291,9 @@ type submitError struct {
 func (e *submitError) Error() string { return e.msg }
 
 // submit validates, stores and enqueues a submission; owner is the hash
-// of the client's token, the author when it is not logged in.
-func (s *Server) submit(r *http.Request, problem, language, source, owner string) (*store.Submission, error) {
+// of the client's token, the author when it is not logged in. A
+// submission to a contest is taken only from its users while it runs.
+func (s *Server) submit(r *http.Request, problem, language, source, owner, contestID string) (*store.Submission, error) {
 	v := viewerOf(r)
 	if !s.limiter(v.key()).Allow() {
 		s.metrics.limit()
@@ -274,7 +313,12 @@ func (s *Server) submit(r *http.Request, problem, language, source, owner string
 	if strings.TrimSpace(source) == "" {
 		return nil, &submitError{http.StatusBadRequest, "empty source"}
 	}
-	sub := &store.Submission{ID: newID(), Problem: p.ID(), Language: lg.Name, Source: source, Owner: owner, User: v.User, Client: v.key()}
+	if contestID != "" {
+		if err := s.mayEnter(r.Context(), contestID, v, p.ID()); err != nil {
+			return nil, err
+		}
+	}
+	sub := &store.Submission{ID: newID(), Problem: p.ID(), Language: lg.Name, Source: source, Owner: owner, User: v.User, Client: v.key(), Contest: contestID}
 	if v.User != "" {
 		sub.Owner = "" // the account is the author, not whoever uses the browser next
 	}
@@ -282,6 +326,7 @@ func (s *Server) submit(r *http.Request, problem, language, source, owner string
 		return nil, err
 	}
 	s.metrics.accept()
+	s.changed(sub)
 	if err := s.enqueue(r.Context(), sub); err != nil {
 		// Stored, so not lost: the next start re-enqueues it.
 		s.log.Error("enqueue", "submission", sub.ID, "err", err)
@@ -296,7 +341,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusUnsupportedMediaType, "send the submission as Content-Type: application/json")
 		return
 	}
-	var req struct{ Problem, Language, Source string }
+	var req struct{ Problem, Language, Source, Contest string }
 	body := http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxSource)*2+4096)
 	if err := json.NewDecoder(body).Decode(&req); err != nil {
 		var tooBig *http.MaxBytesError
@@ -308,7 +353,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token, owner := ensureToken(w, r)
-	sub, err := s.submit(r, req.Problem, req.Language, req.Source, owner)
+	sub, err := s.submit(r, req.Problem, req.Language, req.Source, owner, strings.TrimSpace(req.Contest))
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -433,7 +478,7 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiRejudge(w http.ResponseWriter, r *http.Request) {
-	attempt, err := s.cfg.Store.Rejudge(r.Context(), r.PathValue("id"))
+	sub, err := s.rejudge(r.Context(), r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
 		apiError(w, http.StatusNotFound, "no such submission")
 		return
@@ -442,19 +487,11 @@ func (s *Server) apiRejudge(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	sub, ok := s.get(w, r)
-	if !ok {
-		return
-	}
-	if err := s.enqueue(r.Context(), sub); err != nil {
-		s.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusAccepted, map[string]any{"id": sub.ID, "status": store.Queued, "attempt": attempt})
+	writeJSON(w, http.StatusAccepted, map[string]any{"id": sub.ID, "status": store.Queued, "attempt": sub.Attempt})
 }
 
 func (s *Server) apiDelete(w http.ResponseWriter, r *http.Request) {
-	err := s.cfg.Store.Delete(r.Context(), r.PathValue("id"))
+	err := s.remove(r.Context(), r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
 		apiError(w, http.StatusNotFound, "no such submission")
 		return
