@@ -13,19 +13,21 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
 )
 
 // Subjects and stream names.
 const (
-	jobsStream      = "JOBS"
-	jobsSubject     = "judge.jobs"
-	resultsStream   = "RESULTS"
-	resultsSubject  = "judge.results"
-	progressPrefix  = "judge.progress."
-	workersConsumer = "workers"
-	serverConsumer  = "server"
+	jobsStream       = "JOBS"
+	jobsSubject      = "judge.jobs"
+	resultsStream    = "RESULTS"
+	resultsSubject   = "judge.results"
+	progressPrefix   = "judge.progress."
+	heartbeatSubject = "judge.workers"
+	workersConsumer  = "workers"
+	serverConsumer   = "server"
 )
 
 // dedupWindow is how long a job's id and attempt are remembered, so that
@@ -90,25 +92,40 @@ type Progress struct {
 type ServerConfig struct {
 	Dir    string // JetStream's storage directory
 	Listen string // HOST:PORT for other machines' workers; empty: no network listener at all
-	Token  string // required when Listen is not a loopback address
+	// Token is the secret workers present; required when Listen is set.
+	// Without it, only this process's workers (ConnectWorker) can join.
+	Token string
 }
 
 // A Server is an embedded NATS server with JetStream.
 type Server struct {
 	ns    *server.Server
-	token string
+	auth  *authenticator
+	token string // workers'
 }
 
-// StartServer starts the embedded server.
+// StartServer starts the embedded server. Only the judge server's own
+// connections (Connect) may do anything; workers (ConnectWorker, Dial)
+// may only take jobs and report on them.
 func StartServer(cfg ServerConfig) (*Server, error) {
+	token := cfg.Token
+	if token == "" {
+		if cfg.Listen != "" {
+			return nil, errors.New("queue: a NATS listener needs a token (--token-file or $SUDOKU_JUDGE_TOKEN): workers must authenticate")
+		}
+		token = randomHex(24) // for this process's own workers
+	}
+	auth := newAuthenticator(token)
 	opts := &server.Options{
-		ServerName: "sudoku-judge",
-		JetStream:  true,
-		StoreDir:   cfg.Dir,
-		NoSigs:     true,
-		NoLog:      true,
-		DontListen: cfg.Listen == "",
-		MaxPayload: 8 << 20,
+		ServerName:                 "sudoku-judge",
+		JetStream:                  true,
+		StoreDir:                   cfg.Dir,
+		NoSigs:                     true,
+		NoLog:                      true,
+		DontListen:                 cfg.Listen == "",
+		MaxPayload:                 8 << 20,
+		CustomClientAuthentication: auth,
+		AlwaysEnableNonce:          true, // workers sign it with their key
 	}
 	if cfg.Listen != "" {
 		host, port, err := net.SplitHostPort(cfg.Listen)
@@ -119,12 +136,11 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("queue: --nats-listen %q: bad port", cfg.Listen)
 		}
-		if cfg.Token == "" {
-			return nil, errors.New("queue: a NATS listener needs a token (--token): workers must authenticate")
+		if p == 0 {
+			p = server.RANDOM_PORT // as net.Listen means port 0; NATS would take 4222
 		}
 		opts.Host, opts.Port = host, p
 	}
-	opts.Authorization = cfg.Token
 	ns, err := server.NewServer(opts)
 	if err != nil {
 		return nil, fmt.Errorf("queue: %w", err)
@@ -134,20 +150,23 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		ns.Shutdown()
 		return nil, errors.New("queue: the embedded NATS server did not start within 10s")
 	}
-	return &Server{ns: ns, token: cfg.Token}, nil
+	return &Server{ns: ns, auth: auth, token: token}, nil
 }
 
-// Connect connects in-process to the embedded server.
+// Connect connects the judge server in-process to the embedded server,
+// with every permission, and declares the streams and consumers.
 func (s *Server) Connect(ctx context.Context, name string) (*Conn, error) {
-	opts := []nats.Option{nats.InProcessServer(s.ns), nats.Name(name)}
-	if s.token != "" {
-		opts = append(opts, nats.Token(s.token))
-	}
-	nc, err := nats.Connect("", opts...)
+	nc, err := nats.Connect("", nats.InProcessServer(s.ns), nats.Name(name), nats.UserInfo(serverUser, s.auth.serverPass))
 	if err != nil {
 		return nil, fmt.Errorf("queue: connect in-process: %w", err)
 	}
 	return setup(ctx, nc)
+}
+
+// ConnectWorker connects a worker in-process, with a worker's permissions
+// only, as Dial does over the network.
+func (s *Server) ConnectWorker(ctx context.Context, name string) (*Conn, error) {
+	return dialWorker("", s.token, name, nats.InProcessServer(s.ns))
 }
 
 // ClientURL returns the URL workers on other machines use.
@@ -159,17 +178,36 @@ func (s *Server) Shutdown() {
 	s.ns.WaitForShutdown()
 }
 
-// Dial connects to a judge's NATS server over the network.
+// Dial connects a worker to a judge's NATS server over the network. It
+// has a worker's permissions only: the server must have declared the
+// streams (Connect) first.
 func Dial(ctx context.Context, url, token, name string) (*Conn, error) {
-	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(500 * time.Millisecond)}
-	if token != "" {
-		opts = append(opts, nats.Token(token))
+	return dialWorker(url, token, name, nats.MaxReconnects(-1), nats.ReconnectWait(500*time.Millisecond))
+}
+
+// dialWorker connects as a worker: with the token, and with a key pair
+// made for this connection, whose public half names the only inbox it may
+// read.
+func dialWorker(url, token, name string, extra ...nats.Option) (*Conn, error) {
+	kp, err := nkeys.CreateUser()
+	if err != nil {
+		return nil, fmt.Errorf("queue: %w", err)
 	}
+	pub, err := kp.PublicKey()
+	if err != nil {
+		return nil, fmt.Errorf("queue: %w", err)
+	}
+	opts := append([]nats.Option{nats.Name(name), nats.Token(token), nats.Nkey(pub, kp.Sign), nats.CustomInboxPrefix(workerInbox(pub))}, extra...)
 	nc, err := nats.Connect(url, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("queue: connect %s: %w", url, err)
 	}
-	return setup(ctx, nc)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("queue: %w", err)
+	}
+	return &Conn{nc: nc, js: js}, nil
 }
 
 // A Conn is a connection to the queue.
@@ -178,8 +216,14 @@ type Conn struct {
 	js jetstream.JetStream
 }
 
-// setup declares the streams and consumers (idempotently: every client
-// does, so whichever starts first makes them).
+// resultsMaxBytes bounds what the results stream keeps: results are
+// stored as they come, so it holds little, unless someone with the
+// workers' token floods it; then results wait (workers retry) rather
+// than fill the disk.
+const resultsMaxBytes = 256 << 20
+
+// setup declares the streams and the workers' consumer (idempotently:
+// the judge server does at every start).
 func setup(ctx context.Context, nc *nats.Conn) (*Conn, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -189,12 +233,22 @@ func setup(ctx context.Context, nc *nats.Conn) (*Conn, error) {
 	c := &Conn{nc: nc, js: js}
 	for _, sc := range []jetstream.StreamConfig{
 		{Name: jobsStream, Subjects: []string{jobsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: dedupWindow},
-		{Name: resultsStream, Subjects: []string{resultsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: dedupWindow},
+		{Name: resultsStream, Subjects: []string{resultsSubject}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Duplicates: dedupWindow,
+			MaxBytes: resultsMaxBytes, Discard: jetstream.DiscardNew},
 	} {
 		if _, err := js.CreateOrUpdateStream(ctx, sc); err != nil {
 			nc.Close()
 			return nil, fmt.Errorf("queue: stream %s: %w", sc.Name, err)
 		}
+	}
+	if _, err := js.CreateOrUpdateConsumer(ctx, jobsStream, jetstream.ConsumerConfig{
+		Durable:       workersConsumer,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       AckWait,
+		MaxAckPending: -1,
+	}); err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("queue: consumer: %w", err)
 	}
 	return c, nil
 }
@@ -282,14 +336,10 @@ func (d *Delivery) Deliveries() uint64 {
 	return md.NumDelivered
 }
 
-// Jobs returns the workers' shared consumer of the job stream.
+// Jobs returns the workers' shared consumer of the job stream, which the
+// judge server declared.
 func (c *Conn) Jobs(ctx context.Context) (*Consumer, error) {
-	cons, err := c.js.CreateOrUpdateConsumer(ctx, jobsStream, jetstream.ConsumerConfig{
-		Durable:       workersConsumer,
-		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       AckWait,
-		MaxAckPending: -1,
-	})
+	cons, err := c.js.Consumer(ctx, jobsStream, workersConsumer)
 	if err != nil {
 		return nil, fmt.Errorf("queue: consumer: %w", err)
 	}

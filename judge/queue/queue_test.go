@@ -103,12 +103,12 @@ func TestDeadWorkersJobComesBack(t *testing.T) {
 	if err := c.Enqueue(t.Context(), Job{ID: "a1", Attempt: 1, Problem: "poj2676", Language: "c", Source: "int main(){}"}); err != nil {
 		t.Fatal(err)
 	}
-	dying, err := s.Connect(t.Context(), "dying worker")
+	dying, err := s.ConnectWorker(t.Context(), "dying worker")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer dying.Close()
-	other, err := s.Connect(t.Context(), "other worker")
+	other, err := s.ConnectWorker(t.Context(), "other worker")
 	if err != nil {
 		t.Fatal(err)
 	}

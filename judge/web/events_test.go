@@ -85,7 +85,7 @@ func TestEvents(t *testing.T) {
 		t.Fatalf("first event %+v, want the status queued", e)
 	}
 
-	w, err := j.NATS.Connect(ctx, "fake-worker")
+	w, err := j.NATS.ConnectWorker(ctx, "fake-worker")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"math/bits"
 	"net"
 	"net/http"
@@ -12,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nkeys"
 	"golang.org/x/time/rate"
 
 	"github.com/sudoku-judge/sudoku-judge/internal/markdown"
@@ -486,4 +490,103 @@ func TestOnlyTheAuthorSeesWhatTheProgramSaid(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestForgedResultIsRejected replays the attack: with a stolen
+// worker token, a result AC is published for a submission under the
+// message id ID/1 (which once stored it and had the real result dropped
+// as a duplicate), and once more as a worker would publish it but with a
+// guessed secret. Both are dropped; the worker handed the job then
+// publishes the real verdict, which is stored.
+func TestForgedResultIsRejected(t *testing.T) {
+	const token = "worker-secret"
+	j := startJudge(t, setup{token: token})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, body := newBrowser(t, j.URL).postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": acC})
+	var sub struct{ ID string }
+	if err := json.Unmarshal([]byte(body), &sub); err != nil || sub.ID == "" {
+		t.Fatalf("submitting: %s", body)
+	}
+
+	// The attacker: the token, a key of its own, the network port.
+	kp, _ := nkeys.CreateUser()
+	pub, _ := kp.PublicKey()
+	nc, err := nats.Connect(j.NATS.ClientURL(), nats.Token(token), nats.Nkey(pub, kp.Sign), nats.CustomInboxPrefix("_INBOX_W."+pub))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged, _ := json.Marshal(queue.Result{ID: sub.ID, Attempt: 1, Worker: "forged", Verdict: "AC", JudgedAt: time.Now()})
+	if _, err := js.Publish(ctx, "judge.results", forged, jetstream.WithMsgID(sub.ID+"/1")); err != nil {
+		t.Fatalf("publishing the forged result: %v", err)
+	}
+	attacker, err := queue.Dial(ctx, j.NATS.ClientURL(), token, "forged")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer attacker.Close()
+	if err := attacker.PublishResult(ctx, queue.Result{ID: sub.ID, Attempt: 1, Secret: "00112233445566778899aabbccddeeff", Worker: "forged", Verdict: "AC", JudgedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	waitMetric(t, j.URL, "sudoku_judge_forged_results_total 2")
+	if got, _ := j.Store.Get(ctx, sub.ID); got.Status == store.Done {
+		t.Fatalf("a forged result was stored: %s by %s", got.Verdict, got.Worker)
+	}
+
+	// The real worker takes the job and judges it.
+	w, err := queue.Dial(ctx, j.NATS.ClientURL(), token, "real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	jobs, err := w.Jobs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := jobs.Next(ctx, 10*time.Second)
+	if err != nil || d == nil {
+		t.Fatalf("the worker got no job: %v", err)
+	}
+	if err := w.PublishResult(ctx, queue.Result{ID: d.Job.ID, Attempt: d.Job.Attempt, Secret: d.Job.Secret, Worker: "real", Verdict: "WA", JudgedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		got, err := j.Store.Get(ctx, sub.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status == store.Done {
+			if got.Verdict != "WA" || got.Worker != "real" {
+				t.Errorf("stored %s by %s, want the real worker's WA", got.Verdict, got.Worker)
+			}
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the real result was not stored within a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitMetric waits up to 30 s for /metrics to hold line.
+func waitMetric(t *testing.T, base, line string) {
+	t.Helper()
+	var page string
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		resp, err := http.Get(base + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if page = string(b); strings.Contains(page, line+"\n") {
+			return
+		}
+	}
+	t.Fatalf("/metrics lacks %q after 30 s:\n%s", line, page)
 }

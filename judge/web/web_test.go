@@ -36,6 +36,7 @@ type testJudge struct {
 // A setup says how to start a testJudge.
 type setup struct {
 	worker   bool                // start a worker, judging in the sandbox
+	token    string              // the workers' token; if set, the queue listens on a loopback port
 	problems []problems.Problem  // default: poj3074
 	config   func(c *web.Config) // changes to the server's config
 }
@@ -49,7 +50,11 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	ns, err := queue.StartServer(queue.ServerConfig{Dir: filepath.Join(dir, "js")})
+	qc := queue.ServerConfig{Dir: filepath.Join(dir, "js"), Token: opt.token}
+	if opt.token != "" {
+		qc.Listen = "127.0.0.1:0"
+	}
+	ns, err := queue.StartServer(qc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +96,7 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { sb.Close() })
-		wc, err := ns.Connect(ctx, "worker")
+		wc, err := ns.ConnectWorker(ctx, "worker")
 		if err != nil {
 			t.Fatal(err)
 		}

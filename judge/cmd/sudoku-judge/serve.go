@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -12,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -33,11 +29,12 @@ const drainTimeout = 60 * time.Second
 
 func newServeCmd(e *env) *cobra.Command {
 	var (
-		addr, data, natsListen, token, adminToken string
-		workers, maxSource, burst                 int
-		perMinute                                 float64
-		timeLimit                                 time.Duration
-		headline                                  bool
+		addr, data, natsListen    string
+		token, adminToken         *secretFlag
+		workers, maxSource, burst int
+		perMinute                 float64
+		timeLimit                 time.Duration
+		headline                  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--data DIR]",
@@ -48,30 +45,44 @@ JetStream server as the judging queue (also under --data), and --workers local
 judge workers, each test in the sandbox.
 
 The queue listens on no network port unless --nats-listen HOST:PORT is given;
-then --token is required and other machines join with
-  sudoku-judge worker --nats nats://HOST:PORT --token TOKEN
+then workers on other machines join with the workers' token:
+  sudoku-judge worker --nats nats://HOST:PORT --token-file worker-token
+The token is read from --token-file or $SUDOKU_JUDGE_TOKEN; without either,
+a random one is written to DIR/worker-token. A worker may only take jobs
+and report on them.
 
-Rejudge and delete need the admin token (--admin-token, or
+Rejudge and delete need the admin token (--admin-token-file, or
 $SUDOKU_JUDGE_ADMIN_TOKEN; without either a random one is written to
-DIR/admin-token). SIGTERM or Ctrl-C stop taking submissions and finish the
-jobs being judged; a killed server resumes every unfinished submission on
-its next start.`,
+DIR/admin-token). Secrets are never taken on the command line, where every
+user of the machine reads them. SIGTERM or Ctrl-C stop taking submissions
+and finish the jobs being judged; a killed server resumes every unfinished
+submission on its next start.`,
 		Example: `  sudoku-judge serve --data ./judge-data
-  sudoku-judge serve --addr 0.0.0.0:8080 --data ./judge-data --nats-listen 0.0.0.0:4222 --token "$(cat token)"`,
+  sudoku-judge serve --addr 0.0.0.0:8080 --data ./judge-data --nats-listen 0.0.0.0:4222   # then copy judge-data/worker-token to the workers`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
 			log := slog.New(slog.NewTextHandler(e.stderr, nil))
+			fs := cmd.Flags()
+			admin, err := adminToken.get(fs)
+			if err != nil {
+				return fmt.Errorf("serve: admin token: %w", err)
+			}
+			workerToken, err := token.get(fs)
+			if err != nil {
+				return fmt.Errorf("serve: workers' token: %w", err)
+			}
 			if err := os.MkdirAll(data, 0o700); err != nil {
 				return fmt.Errorf("serve: %w", err)
 			}
-			if adminToken == "" {
-				adminToken = os.Getenv("SUDOKU_JUDGE_ADMIN_TOKEN")
+			if admin == "" {
+				if admin, err = readOrMakeSecret(filepath.Join(data, "admin-token")); err != nil {
+					return fmt.Errorf("serve: admin token: %w", err)
+				}
 			}
-			if adminToken == "" {
-				var err error
-				if adminToken, err = readOrMakeToken(filepath.Join(data, "admin-token")); err != nil {
-					return err
+			if workerToken == "" && natsListen != "" {
+				if workerToken, err = readOrMakeSecret(filepath.Join(data, "worker-token")); err != nil {
+					return fmt.Errorf("serve: workers' token: %w", err)
 				}
 			}
 			probs := catalog.All()
@@ -84,7 +95,7 @@ its next start.`,
 				return err
 			}
 			defer st.Close()
-			ns, err := queue.StartServer(queue.ServerConfig{Dir: filepath.Join(data, "jetstream"), Listen: natsListen, Token: token})
+			ns, err := queue.StartServer(queue.ServerConfig{Dir: filepath.Join(data, "jetstream"), Listen: natsListen, Token: workerToken})
 			if err != nil {
 				return err
 			}
@@ -97,7 +108,7 @@ its next start.`,
 
 			var busy atomic.Int64
 			srv, err := web.New(web.Config{
-				Store: st, Queue: conn, Problems: probs, DataHash: hash, AdminToken: adminToken, TimeLimit: timeLimit, Headline: headline,
+				Store: st, Queue: conn, Problems: probs, DataHash: hash, AdminToken: admin, TimeLimit: timeLimit, Headline: headline,
 				MaxSource: maxSource, Rate: rate.Limit(perMinute / 60), Burst: burst,
 				LocalWorkers: func() int { return workers }, Log: log,
 			})
@@ -123,7 +134,7 @@ its next start.`,
 				defer sb.Close()
 				host, _ := os.Hostname()
 				for i := range workers {
-					wc, err := ns.Connect(ctx, "worker")
+					wc, err := ns.ConnectWorker(ctx, "worker")
 					if err != nil {
 						return err
 					}
@@ -183,9 +194,9 @@ its next start.`,
 	fs := cmd.Flags()
 	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "HTTP `address` of the pages and API")
 	fs.StringVar(&data, "data", "sudoku-judge-data", "`directory` of the database and the queue's files")
-	fs.StringVar(&natsListen, "nats-listen", "", "let workers on other machines join at `HOST:PORT` (needs --token)")
-	fs.StringVar(&token, "token", "", "the `secret` workers must present (required with --nats-listen)")
-	fs.StringVar(&adminToken, "admin-token", "", "the `secret` that allows rejudge and delete")
+	fs.StringVar(&natsListen, "nats-listen", "", "let workers on other machines join at `HOST:PORT` (with the workers' token)")
+	token = addSecretFlag(fs, "token", tokenEnv, "the workers' token (default: DATA/worker-token, made if missing)")
+	adminToken = addSecretFlag(fs, "admin-token", adminTokenEnv, "the admin's token, which allows rejudge and delete (default: DATA/admin-token)")
 	fs.IntVar(&workers, "workers", runtime.NumCPU(), "judge workers in this process")
 	fs.IntVar(&maxSource, "max-source", 64<<10, "largest source accepted, in `bytes`")
 	fs.Float64Var(&perMinute, "rate", 60, "submissions per minute allowed per client address")
@@ -225,23 +236,4 @@ func problemMap(ps []problems.Problem) map[string]problems.Problem {
 		m[p.ID()] = p
 	}
 	return m
-}
-
-// readOrMakeToken returns the token saved in path, making and saving a
-// random one (readable by the owner only) the first time.
-func readOrMakeToken(path string) (string, error) {
-	b, err := os.ReadFile(path)
-	if err == nil && len(strings.TrimSpace(string(b))) > 0 {
-		return strings.TrimSpace(string(b)), nil
-	}
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return "", err
-	}
-	var r [24]byte
-	rand.Read(r[:])
-	tok := hex.EncodeToString(r[:])
-	if err := os.WriteFile(path, []byte(tok+"\n"), 0o600); err != nil {
-		return "", fmt.Errorf("serve: saving the admin token: %w", err)
-	}
-	return tok, nil
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -212,19 +214,40 @@ type cluster struct {
 	t          testing.TB
 	bin, dir   string
 	http, nats string
-	admin      string
+	admin      string // the admin token
+	token      string // the file of the workers' token
 	serveArgs  []string
 	client     *http.Client
 }
 
 func newCluster(t testing.TB, bin string) *cluster {
 	t.Helper()
-	c := &cluster{t: t, bin: bin, dir: t.TempDir(), http: freeAddr(t), nats: freeAddr(t), admin: "admin-secret",
+	c := &cluster{t: t, bin: bin, dir: t.TempDir(), http: freeAddr(t), nats: freeAddr(t), admin: "admin-" + randomHex(t),
 		client: &http.Client{Timeout: 10 * time.Second}}
+	c.token = c.secretFile("worker-token", "worker-"+randomHex(t))
 	c.serveArgs = []string{"serve", "--addr", c.http, "--data", filepath.Join(c.dir, "data"), "--workers", "0",
-		"--nats-listen", c.nats, "--token", "worker-secret", "--admin-token", c.admin,
+		"--nats-listen", c.nats, "--token-file", c.token, "--admin-token-file", c.secretFile("admin-token", c.admin),
 		"--headline", "--time-limit", "500ms", "--rate", "100000", "--burst", "100000"}
 	return c
+}
+
+// secretFile writes secret to a file of the cluster's, readable by its
+// owner only, and returns its path.
+func (c *cluster) secretFile(name, secret string) string {
+	c.t.Helper()
+	path := filepath.Join(c.dir, name)
+	if err := os.WriteFile(path, []byte(secret+"\n"), 0o600); err != nil {
+		c.t.Fatal(err)
+	}
+	return path
+}
+
+func randomHex(t testing.TB) string {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(b[:])
 }
 
 // serve starts the server and waits until it answers.
@@ -250,7 +273,7 @@ func (c *cluster) serve() *judgeProc {
 func (c *cluster) worker(name string, parallel int) *judgeProc {
 	c.t.Helper()
 	return startProc(c.t, c.bin, filepath.Join(c.dir, name+".log"), "worker", "--nats", "nats://"+c.nats,
-		"--token", "worker-secret", "--name", name, "--parallel", fmt.Sprint(parallel))
+		"--token-file", c.token, "--name", name, "--parallel", fmt.Sprint(parallel))
 }
 
 // submit posts p and returns its id.

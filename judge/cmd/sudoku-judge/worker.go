@@ -18,26 +18,33 @@ import (
 
 func newWorkerCmd(e *env) *cobra.Command {
 	var (
-		url, token, name string
-		parallel         int
+		url, name string
+		token     *secretFlag
+		parallel  int
 	)
 	cmd := &cobra.Command{
-		Use:   "worker --nats nats://HOST:PORT --token TOKEN",
+		Use:   "worker --nats nats://HOST:PORT --token-file PATH",
 		Short: "Judge submissions for a sudoku-judge serve on another machine",
 		Long: `worker joins the judging queue of a "sudoku-judge serve" started with
---nats-listen and --token, judges submissions in this machine's sandbox and
-sends the results back. It refuses jobs when this machine's problem data
+--nats-listen, with the workers' token it read or made (DIR/worker-token),
+given here by --token-file or $SUDOKU_JUDGE_TOKEN (never on the command line,
+where every user of the machine reads it), judges submissions in this
+machine's sandbox and sends the results back. It refuses jobs when this machine's problem data
 differs from the server's (the binaries should be the same version).
 SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
-		Example: `  sudoku-judge worker --nats nats://judge.example:4222 --token "$(cat token)"`,
+		Example: `  sudoku-judge worker --nats nats://judge.example:4222 --token-file worker-token`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
 			if url == "" {
 				return fmt.Errorf("worker: say where the queue is: --nats nats://HOST:PORT")
 			}
-			if token == "" {
-				token = os.Getenv("SUDOKU_JUDGE_TOKEN")
+			secret, err := token.get(cmd.Flags())
+			if err != nil {
+				return fmt.Errorf("worker: %w", err)
+			}
+			if secret == "" {
+				return fmt.Errorf("worker: give the queue's token: --token-file PATH (the server's DATA/worker-token) or $%s", tokenEnv)
 			}
 			log := slog.New(slog.NewTextHandler(e.stderr, nil))
 			probs := catalog.All()
@@ -58,7 +65,7 @@ SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
 			defer stopHard()
 			var wg sync.WaitGroup
 			for i := range parallel {
-				conn, err := queue.Dial(ctx, url, token, name)
+				conn, err := queue.Dial(ctx, url, secret, name)
 				if err != nil {
 					return err
 				}
@@ -88,7 +95,7 @@ SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&url, "nats", "", "the judge's queue, `nats://HOST:PORT`")
-	fs.StringVar(&token, "token", "", "the queue's `secret` (or $SUDOKU_JUDGE_TOKEN)")
+	token = addSecretFlag(fs, "token", tokenEnv, "the queue's token")
 	fs.StringVar(&name, "name", "", "this worker's name in results (default HOST/PID)")
 	fs.IntVar(&parallel, "parallel", runtime.NumCPU(), "submissions judged at once")
 	return cmd
