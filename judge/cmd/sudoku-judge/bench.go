@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -65,12 +67,6 @@ see the README.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			if count < 1 {
-				return fmt.Errorf("bench: --count %d: want 1 or more", count)
-			}
-			if maxPuzzles < 0 {
-				return fmt.Errorf("bench: --max %d: want 0 (all) or more", maxPuzzles)
-			}
 			strats, err := strategies.Select(strategy)
 			if err != nil {
 				return fmt.Errorf("bench: --strategy: %w", err)
@@ -123,8 +119,9 @@ see the README.`,
 	f.StringVar(&problem, "problem", workload.Sudoku, `"sudoku" (the public sets, counting to 2), comma-separated problem IDs, or all`)
 	f.StringVar(&strategy, "strategy", "all", "comma-separated strategy names, or all")
 	f.StringVar(&set, "set", "", `comma-separated sets: tests (a problem's own), `+strings.Join(setNames(), ", ")+`, or all (default: top95,hardest1106 for sudoku, tests and those for a problem)`)
-	f.IntVar(&count, "count", 10, "passes of each solver over each set (10 or more for finite 95% intervals)")
-	f.IntVar(&maxPuzzles, "max", 0, "use at most this many puzzles of each set (0: all)")
+	count = 10
+	f.Var(flagval.NewCount(&count, 1, 1<<20), "count", "passes of each solver over each set (10 or more for finite 95% intervals)")
+	f.Var(flagval.NewCount(&maxPuzzles, 0, math.MaxInt), "max", "use at most this many puzzles of each set (0: all)")
 	f.StringArrayVar(&programs, "program", nil, "a contest program to time as well (repeatable): an executable or a .c/.cpp/.go/.py source")
 	f.StringVarP(&out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
 	f.StringVar(&testdata, "testdata", "", "read the puzzle sets from this directory instead of those built into the binary")

@@ -144,7 +144,7 @@ func TestBenchUsageErrors(t *testing.T) {
 		want string
 		args []string
 	}{
-		{"--count 0", []string{"bench", "--count", "0"}},
+		{`bad count "0"`, []string{"bench", "--count", "0"}},
 		{`no set named "nosuch"`, []string{"bench", "--set", "nosuch"}},
 		{`no problem "nosuch"`, []string{"bench", "--problem", "nosuch"}},
 		{`no strategy "nosuch"`, []string{"bench", "--strategy", "nosuch"}},

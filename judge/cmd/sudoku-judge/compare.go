@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudoku-judge/sudoku-judge/bench/compare"
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 )
 
 func newCompareCmd(e *env) *cobra.Command {
@@ -69,9 +70,6 @@ sec/puzzle or sec/op.`,
 			case len(args) < 1 || len(args) > 2:
 				return fmt.Errorf("compare: want OLD NEW, or -col PROJECTION FILE; got %d files", len(args))
 			}
-			if failOver < 0 {
-				return fmt.Errorf("compare: --fail-over %v: want a percentage of 0 or more", failOver)
-			}
 			var files []compare.File
 			var configs []compare.Config
 			for _, name := range args {
@@ -123,7 +121,7 @@ sec/puzzle or sec/op.`,
 		},
 	}
 	f := cmd.Flags()
-	f.Float64Var(&failOver, "fail-over", 0, "exit 1 when a benchmark is significantly slower by more than this percentage")
+	f.Var(flagval.NewPercent(&failOver), "fail-over", "exit 1 when a benchmark is significantly slower by more than this percentage")
 	f.BoolVar(&otherMachines, "other-machines", false, "compare results from different machines (times are then not comparable)")
 	f.StringVar(&opts.Filter, "filter", "", "compare only the results matching this benchproc filter, such as /problem:sudoku or '/set:(top95 OR tests)'")
 	f.StringVar(&opts.Row, "row", "", "split rows by this benchproc projection (default .fullname)")

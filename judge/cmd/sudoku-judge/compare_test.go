@@ -73,7 +73,7 @@ func TestCompareUsageErrors(t *testing.T) {
 	wantUsageError(t, "one file", "compare", old)
 	wantUsageError(t, "got 3 files", "compare", old, old, old)
 	wantUsageError(t, "unknown shorthand flag", "compare", "-nosuch", old, old)
-	wantUsageError(t, "--fail-over -1", "compare", "--fail-over", "-1", old, old)
+	wantUsageError(t, `bad percentage "-1"`, "compare", "--fail-over", "-1", old, old)
 	wantUsageError(t, "filter", "compare", "--filter", "/(", old, old)
 }
 

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
@@ -40,12 +42,6 @@ have. More givens than the grid has cells is an error.`,
 			if err != nil {
 				return fmt.Errorf("gen: --problem: %w", err)
 			}
-			switch {
-			case opts.Count < 1:
-				return fmt.Errorf("gen: --count %d: want at least 1", opts.Count)
-			case opts.Givens < 0:
-				return fmt.Errorf("gen: --givens %d: want 0 (the generator's choice) or more", opts.Givens)
-			}
 			var out bytes.Buffer
 			if err := prob.Generate(&out, opts); err != nil {
 				return fmt.Errorf("gen: %w", err)
@@ -63,9 +59,10 @@ have. More givens than the grid has cells is an error.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&problem, "problem", "", "the problem ID (see sudoku-judge list)")
-	f.IntVarP(&opts.Count, "count", "n", 1, "number of puzzles")
+	opts.Count = 1
+	f.VarP(flagval.NewCount(&opts.Count, 1, math.MaxInt), "count", "n", "number of puzzles")
 	f.Uint64Var(&opts.Seed, "seed", 1, "random seed: the same seed gives the same output")
-	f.IntVar(&opts.Givens, "givens", 0, "number of givens per puzzle (0: the generator's choice); gen says so when a puzzle cannot get there")
+	f.Var(flagval.NewCount(&opts.Givens, 0, 1<<16), "givens", "number of givens per puzzle (0: the generator's choice); gen says so when a puzzle cannot get there")
 	f.StringVar(&opts.Kind, "kind", "", "puzzle kind: unique, multiple, none, mixed, or one of the problem's own (default: unique)")
 	_ = cmd.MarkFlagRequired("problem")
 	return cmd

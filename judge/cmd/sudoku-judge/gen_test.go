@@ -59,9 +59,9 @@ func TestGenUsageErrors(t *testing.T) {
 	}{
 		{"no problem", []string{"gen"}, `required flag(s) "problem" not set`},
 		{"unknown problem", []string{"gen", "--problem", "sudoku"}, "sudoku"},
-		{"zero count", []string{"gen", "--problem", "poj2676", "--count", "0"}, "--count 0"},
+		{"zero count", []string{"gen", "--problem", "poj2676", "--count", "0"}, `bad count "0"`},
 		{"bad count", []string{"gen", "--problem", "poj2676", "--count", "many"}, "--count"},
-		{"negative givens", []string{"gen", "--problem", "poj2676", "--givens", "-3"}, "--givens -3"},
+		{"negative givens", []string{"gen", "--problem", "poj2676", "--givens", "-3"}, `bad count "-3"`},
 		{"bad kind", []string{"gen", "--problem", "poj2676", "--kind", "some"}, `kind "some": want unique or multiple`},
 		{"kind the problem cannot express", []string{"gen", "--problem", "poj2676", "--kind", "none"}, "none"},
 	}

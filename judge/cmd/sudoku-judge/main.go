@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/internal/suggest"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
@@ -172,9 +173,13 @@ func commandTypo(root *cobra.Command, err error) error {
 	return err
 }
 
+// maxJobs bounds -j: far above any machine's CPUs, far below what would
+// exhaust the judge's threads or file descriptors.
+const maxJobs = 4096
+
 // jobsFlag declares -j, --jobs, which means the same in every command that
 // has it: how many workers run at once, 0 for one per CPU. what says what
 // they do, such as "tests judged".
 func jobsFlag(fs *pflag.FlagSet, p *int, what string) {
-	fs.IntVarP(p, "jobs", "j", 0, "parallel workers: "+what+" at once (0: one per CPU)")
+	fs.VarP(flagval.NewCount(p, 0, maxJobs), "jobs", "j", "parallel workers: "+what+" at once (0: one per CPU)")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
@@ -60,10 +61,6 @@ them; a test is also stopped after ten times its limit in wall-clock time.
 				return fmt.Errorf("run: no problem selected by --problem %q", problem)
 			case len(strats) == 0:
 				return fmt.Errorf("run: no strategy selected by --strategy %q", strategy)
-			case opts.Parallel < 0:
-				return fmt.Errorf("run: --jobs %d: want 0 (one per CPU) or more", opts.Parallel)
-			case opts.TimeLimit < 0:
-				return fmt.Errorf("run: --time-limit %s: want a positive duration", opts.TimeLimit)
 			}
 			var clear func()
 			opts.OnResult, clear = runProgress(e.stderr, len(probs)*len(strats))
@@ -92,9 +89,9 @@ them; a test is also stopped after ten times its limit in wall-clock time.
 	f.BoolVar(&asJSON, "json", false, "print the results as a JSON array, one object per problem and strategy")
 	f.BoolVarP(&verbose, "verbose", "v", false, "also print every test of every problem and strategy")
 	jobsFlag(f, &opts.Parallel, "problem-strategy pairs judged")
-	f.IntVar(&opts.Parallel, "parallel", 0, "the old name of --jobs")
+	f.Var(flagval.NewCount(&opts.Parallel, 0, maxJobs), "parallel", "the old name of --jobs")
 	_ = f.MarkHidden("parallel")
-	f.DurationVar(&opts.TimeLimit, "time-limit", 0, "time limit per test, replacing each problem's strategy time limit (e.g. 500ms)")
+	f.Var(flagval.NewDuration(&opts.TimeLimit), "time-limit", "time limit per test, replacing each problem's strategy time limit (e.g. 500ms)")
 	f.BoolVar(&opts.RunAfterTLE, "run-after-tle", false, "keep running a strategy's tests of a problem after its first TLE there")
 	f.BoolVar(&opts.WallClock, "wall-clock", false, "time tests by the wall clock instead of the strategy's CPU time")
 	return cmd

@@ -35,8 +35,8 @@ func TestRunUsageErrors(t *testing.T) {
 		{"unknown strategy", []string{"run", "--strategy", "quantum"}, "quantum"},
 		{"unknown flag", []string{"run", "--fast"}, "unknown flag: --fast"},
 		{"argument", []string{"run", "poj2676"}, "poj2676"},
-		{"negative jobs", []string{"run", "-j", "-1", "--problem", "poj2676"}, "--jobs -1"},
-		{"negative jobs, by the old name", []string{"run", "--parallel", "-1", "--problem", "poj2676"}, "--jobs -1"},
+		{"negative jobs", []string{"run", "-j", "-1", "--problem", "poj2676"}, `bad count "-1"`},
+		{"negative jobs, by the old name", []string{"run", "--parallel", "-1", "--problem", "poj2676"}, `bad count "-1"`},
 		{"bad time limit", []string{"run", "--time-limit", "soon"}, "--time-limit"},
 	}
 	for _, tt := range tests {

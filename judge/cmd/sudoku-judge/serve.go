@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/time/rate"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
 	"github.com/sudoku-judge/sudoku-judge/judge/store"
 	"github.com/sudoku-judge/sudoku-judge/judge/web"
@@ -197,12 +198,16 @@ submission on its next start.`,
 	fs.StringVar(&natsListen, "nats-listen", "", "let workers on other machines join at `HOST:PORT` (with the workers' token)")
 	token = addSecretFlag(fs, "token", tokenEnv, "the workers' token (default: DATA/worker-token, made if missing)")
 	adminToken = addSecretFlag(fs, "admin-token", adminTokenEnv, "the admin's token, which allows rejudge and delete (default: DATA/admin-token)")
-	fs.IntVar(&workers, "workers", runtime.NumCPU(), "judge workers in this process")
-	fs.IntVar(&maxSource, "max-source", 64<<10, "largest source accepted, in `bytes`")
-	fs.Float64Var(&perMinute, "rate", 60, "submissions per minute allowed per client address")
-	fs.IntVar(&burst, "burst", 20, "submissions a client may send at once before --rate applies")
+	workers = runtime.NumCPU()
+	fs.Var(flagval.NewCount(&workers, 0, maxJobs), "workers", "judge workers in this process")
+	maxSource = 64 << 10
+	fs.Var(flagval.NewCount(&maxSource, 1, 64<<20), "max-source", "largest source accepted, in `bytes`")
+	perMinute = 60
+	fs.Var(flagval.NewFloat(&perMinute), "rate", "submissions per minute allowed per client address")
+	burst = 20
+	fs.Var(flagval.NewCount(&burst, 1, 1<<20), "burst", "submissions a client may send at once before --rate applies")
 	fs.BoolVar(&headline, "headline", false, "judge only each problem's headline test group (its official data where public; see list)")
-	fs.DurationVar(&timeLimit, "time-limit", 0, "replace every problem's time limit (e.g. 1s for a practice session)")
+	fs.Var(flagval.NewDuration(&timeLimit), "time-limit", "replace every problem's time limit (e.g. 1s for a practice session)")
 	return cmd
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -50,12 +51,6 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 			if strat == nil {
 				return fmt.Errorf("solve: problem %s has no reference strategy; pick one with --strategy", prob.ID())
 			}
-			if timeLimit < 0 {
-				return fmt.Errorf("solve: --time-limit %s: want a positive duration", timeLimit)
-			}
-			if jobs < 0 {
-				return fmt.Errorf("solve: --jobs %d: want 0 (one per CPU) or more", jobs)
-			}
 			defer collectLess()()
 			name, input, err := readSolveInput(cmd.InOrStdin(), args)
 			if err != nil {
@@ -84,7 +79,7 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 	f := cmd.Flags()
 	f.StringVar(&problem, "problem", "", "the problem ID (see sudoku-judge list)")
 	f.StringVar(&strategy, "strategy", "", "the strategy to solve with (default: the problem's reference strategy)")
-	f.DurationVar(&timeLimit, "time-limit", 0, "give up after this long (default: no limit)")
+	f.Var(flagval.NewDuration(&timeLimit), "time-limit", "give up after this long (default: no limit)")
 	jobsFlag(f, &jobs, "cases solved")
 	_ = cmd.MarkFlagRequired("problem")
 	return cmd

@@ -105,7 +105,7 @@ func TestSolveErrors(t *testing.T) {
 		{"unknown problem", []string{"solve", "--problem", "poj1", bad}, "poj1"},
 		{"unknown strategy", []string{"solve", "--problem", "poj2676", "--strategy", "guess", bad}, "guess"},
 		{"two files", []string{"solve", "--problem", "poj2676", bad, bad}, "accepts at most 1 arg"},
-		{"negative jobs", []string{"solve", "--problem", "poj2676", "-j", "-1", bad}, "--jobs -1"},
+		{"negative jobs", []string{"solve", "--problem", "poj2676", "-j", "-1", bad}, `bad count "-1"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { wantUsageError(t, tt.want, tt.args...) })

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
@@ -60,9 +62,6 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 			}
 			if f.problem == "" {
 				return fmt.Errorf("stress: --problem is required")
-			}
-			if opts.Rounds < 1 || opts.Cases < 1 || opts.Givens < 0 || opts.Parallel < 0 {
-				return fmt.Errorf("stress: --count and --cases must be at least 1, --givens and -j at least 0")
 			}
 			prob, err := f.lookupProblem()
 			if err != nil {
@@ -133,13 +132,15 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 	}
 	f.register(cmd)
 	fs := cmd.Flags()
-	fs.IntVar(&opts.Rounds, "count", 100, "inputs to try")
+	opts.Rounds = 100
+	fs.Var(flagval.NewCount(&opts.Rounds, 1, math.MaxInt), "count", "inputs to try")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the first input; input i uses seed+i")
 	fs.StringSliceVar(&opts.Kinds, "kind", nil, "input `kinds` to generate in turn, comma-separated (default: every kind the problem declares)")
-	fs.IntVar(&opts.Givens, "givens", 0, "givens per puzzle (default: the generator's choice)")
-	fs.IntVar(&opts.Cases, "cases", 1, "cases per input, for problems with several cases per file")
+	fs.Var(flagval.NewCount(&opts.Givens, 0, 1<<16), "givens", "givens per puzzle (default: the generator's choice)")
+	opts.Cases = 1
+	fs.Var(flagval.NewCount(&opts.Cases, 1, 1<<20), "cases", "cases per input, for problems with several cases per file")
 	fs.StringVar(&against, "against", "", "answer with this trusted `program` (a brute force: an executable or a source) instead of the reference strategy")
-	fs.DurationVar(&againstTime, "against-time-limit", 0, "CPU time of the --against program per input (default: 10 × the time limit)")
+	fs.Var(flagval.NewDuration(&againstTime), "against-time-limit", "CPU time of the --against program per input (default: 10 × the time limit)")
 	jobsFlag(fs, &opts.Parallel, "rounds run")
 	fs.BoolVar(&opts.NoShrink, "no-shrink", false, "keep a failing input whole instead of cutting it down to the fewest failing cases")
 	fs.StringVar(&opts.Dir, "out", "stress-failures", "folder to save failing inputs in, each in a folder of its own")

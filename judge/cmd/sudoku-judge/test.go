@@ -8,13 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
@@ -32,24 +32,24 @@ import (
 type programFlags struct {
 	problem     string
 	timeLimit   time.Duration
-	memoryLimit string
-	outputLimit string
+	memoryLimit int64
+	outputLimit int64
 	compile     string
 	language    string
 	// The compile's own limits (zero: lang.DefaultLimits').
 	compileTime   time.Duration
-	compileMemory string
+	compileMemory int64
 }
 
 func (f *programFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&f.problem, "problem", "", "problem ID (see sudoku-judge list)")
-	fs.DurationVar(&f.timeLimit, "time-limit", 0, "CPU time per test (default: the problem's, or 2s)")
-	fs.StringVar(&f.memoryLimit, "memory-limit", "", "memory per test, such as 256M or 1G (default: the problem's, or 256M)")
-	fs.StringVar(&f.outputLimit, "output-limit", "", "output per test, such as 64M (default: the problem's, or 64M)")
+	fs.Var(flagval.NewDuration(&f.timeLimit), "time-limit", "CPU time per test (default: the problem's, or 2s)")
+	fs.Var(flagval.NewSize(&f.memoryLimit), "memory-limit", "memory per test, such as 256M or 1G (default: the problem's, or 256M)")
+	fs.Var(flagval.NewSize(&f.outputLimit), "output-limit", "output per test, such as 64M (default: the problem's, or 64M)")
 	fs.StringVar(&f.compile, "compile", "", "compile command instead of the language's, with {src} and {out}, e.g. 'gcc -O2 -o {out} {src}'")
-	fs.DurationVar(&f.compileTime, "compile-time-limit", 0, "CPU time of the compile, which runs in the sandbox (default 60s; wall time 1.5x)")
-	fs.StringVar(&f.compileMemory, "compile-memory-limit", "", "memory of the compile, such as 1G (default 2G)")
+	fs.Var(flagval.NewDuration(&f.compileTime), "compile-time-limit", "CPU time of the compile, which runs in the sandbox (default 60s; wall time 1.5x)")
+	fs.Var(flagval.NewSize(&f.compileMemory), "compile-memory-limit", "memory of the compile, such as 1G (default 2G)")
 	fs.StringVar(&f.language, "lang", "", "language of PROGRAM instead of its extension's: c, c++ (cpp), go, python (py), java, rust (rs), javascript (js)")
 }
 
@@ -63,42 +63,26 @@ func (f *programFlags) limits(prob problems.Task) (sandbox.Limits, error) {
 	} else {
 		l = program.LimitsFor(nil)
 	}
-	if f.timeLimit < 0 {
-		return l, fmt.Errorf("--time-limit must be positive")
-	}
+	// The flags refuse zero, so zero here means not given.
 	if f.timeLimit > 0 {
 		l.CPUTime = f.timeLimit
 	}
-	for _, s := range []struct {
-		flag, value string
-		dst         *int64
-	}{{"--memory-limit", f.memoryLimit, &l.Memory}, {"--output-limit", f.outputLimit, &l.Output}} {
-		if s.value == "" {
-			continue
-		}
-		n, err := parseSize(s.value)
-		if err != nil {
-			return l, fmt.Errorf("%s: %w", s.flag, err)
-		}
-		*s.dst = n
+	if f.memoryLimit > 0 {
+		l.Memory = f.memoryLimit
+	}
+	if f.outputLimit > 0 {
+		l.Output = f.outputLimit
 	}
 	return l, nil
 }
 
 func (f *programFlags) buildOptions() (lang.Options, error) {
 	opts := lang.Options{Compile: f.compile}
-	if f.compileTime < 0 {
-		return opts, fmt.Errorf("--compile-time-limit must be positive")
-	}
 	if f.compileTime > 0 {
 		opts.Limits.CPUTime, opts.Limits.WallTime = f.compileTime, f.compileTime*3/2
 	}
-	if f.compileMemory != "" {
-		n, err := parseSize(f.compileMemory)
-		if err != nil {
-			return opts, fmt.Errorf("--compile-memory-limit: %w", err)
-		}
-		opts.Limits.Memory = n
+	if f.compileMemory > 0 {
+		opts.Limits.Memory = f.compileMemory
 	}
 	if f.language != "" {
 		l, err := lang.Lookup(f.language)
@@ -139,27 +123,6 @@ func (f *programFlags) openTask(w io.Writer) (problems.Task, error) {
 		}
 	}
 	return t, nil
-}
-
-// parseSize reads a byte count: a number of MiB, or a number with a suffix
-// K, M or G (KiB, MiB, GiB; "MB" and "MiB" are the same here).
-func parseSize(s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
-	shift := 20
-	switch {
-	case strings.HasSuffix(t, "K"):
-		shift, t = 10, strings.TrimSuffix(t, "K")
-	case strings.HasSuffix(t, "M"):
-		shift, t = 20, strings.TrimSuffix(t, "M")
-	case strings.HasSuffix(t, "G"):
-		shift, t = 30, strings.TrimSuffix(t, "G")
-	}
-	n, err := strconv.ParseFloat(t, 64)
-	if err != nil || n <= 0 || n > 1<<40 {
-		return 0, fmt.Errorf("bad size %q: want a positive number of MiB or a size such as 512K, 256M, 1G", s)
-	}
-	return int64(n * float64(int64(1)<<shift)), nil
 }
 
 // splitProgram separates PROGRAM from the ARGS after "--".

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 )
@@ -211,23 +213,62 @@ func TestTestUsage(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
+// TestStrictLimitFlags gives every size, duration and count flag values
+// that once became no limit at all (NaN, overflow, a size that rounds to
+// zero, zero itself) or meant something else (512B as 512 MiB): each is a
+// usage error naming the flag, before anything runs.
+func TestStrictLimitFlags(t *testing.T) {
+	dir := testsDir(t)
+	ac := filepath.Join(programs, "ac.c")
 	tests := []struct {
-		in   string
-		want int64
+		args []string
+		want string
 	}{
-		{"256", 256 << 20}, {"256M", 256 << 20}, {"256MiB", 256 << 20}, {"256mb", 256 << 20},
-		{"512K", 512 << 10}, {"1G", 1 << 30}, {"1.5G", 3 << 29},
+		{[]string{"test", "--tests", dir, "--memory-limit", "NaN", ac}, "--memory-limit"},
+		{[]string{"test", "--tests", dir, "--memory-limit", "9000000000G", ac}, "--memory-limit"},
+		{[]string{"test", "--tests", dir, "--memory-limit", "1e-9", ac}, "--memory-limit"},
+		{[]string{"test", "--tests", dir, "--memory-limit", "0", ac}, "--memory-limit"},
+		{[]string{"test", "--tests", dir, "--memory-limit", "512X", ac}, "--memory-limit"},
+		{[]string{"test", "--tests", dir, "--memory-limit", "-256M", ac}, "--memory-limit"},
+		{[]string{"test", "--tests", dir, "--output-limit", "Inf", ac}, "--output-limit"},
+		{[]string{"test", "--tests", dir, "--compile-memory-limit", "0.5B", ac}, "--compile-memory-limit"},
+		{[]string{"test", "--tests", dir, "--time-limit", "0", ac}, "--time-limit"},
+		{[]string{"test", "--tests", dir, "--time-limit", "-1s", ac}, "--time-limit"},
+		{[]string{"test", "--tests", dir, "--time-limit", "2", ac}, "--time-limit"},
+		{[]string{"test", "--tests", dir, "--time-limit", "9999999999h", ac}, "--time-limit"},
+		{[]string{"test", "--tests", dir, "--compile-time-limit", "0s", ac}, "--compile-time-limit"},
+		{[]string{"test", "--tests", dir, "-j", "-1", ac}, "-j"},
+		{[]string{"stress", "--problem", "poj3074", "--count", "0", ac}, "--count"},
+		{[]string{"stress", "--problem", "poj3074", "--cases", "0", ac}, "--cases"},
+		{[]string{"stress", "--problem", "poj3074", "--against-time-limit", "NaN", ac}, "--against-time-limit"},
+		{[]string{"bench", "--count", "0"}, "--count"},
+		{[]string{"bench", "--max", "-1"}, "--max"},
+		{[]string{"gen", "--problem", "poj3074", "--count", "0"}, "--count"},
+		{[]string{"solve", "--problem", "poj3074", "--time-limit", "0"}, "--time-limit"},
+		{[]string{"run", "--time-limit", "NaN"}, "--time-limit"},
+		{[]string{"compare", "--fail-over", "NaN", "a", "b"}, "fail-over"},
+		{[]string{"compare", "--fail-over", "-5", "a", "b"}, "fail-over"},
 	}
 	for _, tt := range tests {
-		if got, err := parseSize(tt.in); err != nil || got != tt.want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
-		}
+		t.Run(strings.Join(tt.args[:len(tt.args)-1], " "), func(t *testing.T) { wantUsageError(t, tt.want, tt.args...) })
 	}
-	for _, bad := range []string{"", "x", "-1", "0", "12T"} {
-		if _, err := parseSize(bad); err == nil {
-			t.Errorf("parseSize(%q) succeeded", bad)
-		}
+}
+
+// TestSizeFlagBytes checks that 512B is 512 bytes, not 512 MiB: a program
+// that allocates a few MiB is MLE under it.
+func TestSizeFlagBytes(t *testing.T) {
+	var f programFlags
+	cmd := &cobra.Command{Use: "t"}
+	f.register(cmd)
+	if err := cmd.Flags().Set("memory-limit", "512B"); err != nil {
+		t.Fatal(err)
+	}
+	l, err := f.limits(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Memory != 512 {
+		t.Fatalf("--memory-limit 512B gives a limit of %d bytes, want 512", l.Memory)
 	}
 }
 
