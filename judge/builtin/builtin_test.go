@@ -115,7 +115,7 @@ func TestVerdicts(t *testing.T) {
 func TestWrongAnswerHasDiff(t *testing.T) {
 	rep := run(t, []problems.Problem{threeTests("fake")}, []solvers.Strategy{wrong{}}, builtin.Options{})
 	d := rep.Results[0].Tests[0].Diff
-	if !strings.Contains(d, "-  1     1234") || !strings.Contains(d, "+     1  2134") {
+	if !strings.Contains(d, "- 1    1234") || !strings.Contains(d, "+   1  2134") {
 		t.Errorf("diff of a wrong answer does not show both lines:\n%s", d)
 	}
 }
@@ -222,7 +222,7 @@ func TestDisagreements(t *testing.T) {
 		if d.Problem != "fake" || d.Test != "sample/1" || d.Baseline != "forward" || d.Strategy != "wrong" || d.Verdict != contest.WA {
 			t.Errorf("disagreement %+v, want fake sample/1: wrong against forward, WA", d)
 		}
-		if !strings.Contains(d.Diff, "+     1  2134") {
+		if !strings.Contains(d.Diff, "+   1  2134") {
 			t.Errorf("disagreement diff does not show the wrong line:\n%s", d.Diff)
 		}
 		s := d.String()

@@ -130,7 +130,7 @@ func (e External) check(ctx context.Context, input, output, answer []byte) (cont
 	}
 	res := contest.Result{Verdict: v, Message: msg}
 	if v == contest.WA || v == contest.PE {
-		res.Diff = contest.LineDiff(answer, output, contest.FirstDifference(answer, output))
+		res.Diff = contest.LineDiff(answer, output)
 	}
 	return res, nil
 }

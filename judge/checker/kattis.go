@@ -98,7 +98,7 @@ func (k Kattis) check(ctx context.Context, input, output, answer []byte) (contes
 			msg = "rejected by the output validator"
 		}
 		return contest.Result{Verdict: contest.WA, Message: msg,
-			Diff: contest.LineDiff(answer, output, max(contest.FirstDifference(answer, output), 0))}, nil
+			Diff: contest.LineDiff(answer, output)}, nil
 	}
 	return contest.Result{}, fmt.Errorf("%s exited with status %d, want 42 (accept) or 43 (reject): %s", filepath.Base(k.Path), run.code, msg)
 }

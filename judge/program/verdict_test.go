@@ -43,7 +43,7 @@ func TestVerdicts(t *testing.T) {
 		wantDiffHas string
 	}{
 		{"AC", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 4\n"), CPUTime: 12 * time.Millisecond, Memory: 2 << 20}, nil, contest.AC, "", 12, 0, "", ""},
-		{"WA", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 5\n")}, nil, contest.WA, `expected "4", got "5"`, 0, 0, "", "+     2  3 5"},
+		{"WA", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 5\n")}, nil, contest.WA, `expected "4", got "5"`, 0, 0, "", "+   2  3 5"},
 		{"TLE on CPU", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, Signal: "SIGKILL", CPUTime: 1100 * time.Millisecond, WallTime: 1200 * time.Millisecond, Note: "CPU time 1.1s exceeded"}, nil, contest.TLE, "CPU time", 1100, -1, "SIGKILL", ""},
 		{"TLE on wall time", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: time.Millisecond, WallTime: 4 * time.Second}, nil, contest.TLE, "wall-clock limit 4.00s exceeded with 0.00s of CPU time", 1, -1, "", ""},
 		{"MLE", &sandbox.Result{Status: sandbox.MemoryLimit, ExitCode: -1, Signal: "SIGKILL", Memory: 64 << 20}, nil, contest.MLE, "memory", 0, -1, "SIGKILL", ""},

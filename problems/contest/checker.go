@@ -29,9 +29,6 @@ func (f Func) Check(ctx context.Context, input, output, answer []byte) Result {
 	return f(ctx, input, output, answer)
 }
 
-// MaxDiff bounds a diff shown to users, in bytes.
-const MaxDiff = 4 << 10
-
 // Run is the one way every judge calls a checker. A nil checker, a panic, a
 // missing verdict or a context done before the checker finished is IE with a
 // message saying which; the message is made one safe line ([Message]) and

@@ -25,7 +25,7 @@ func (Lines) Check(_ context.Context, _, output, answer []byte) Result {
 		if gok && wok && bytes.Equal(g, w) {
 			continue
 		}
-		diff := LineDiff(answer, output, i)
+		diff := LineDiff(answer, output)
 		if equalIgnoringSpace(output, answer) {
 			return Result{Verdict: PE, Message: fmt.Sprintf("line %d: right answer, wrong layout", i+1), Diff: diff}
 		}
@@ -96,21 +96,4 @@ func skipSpace(b []byte) []byte {
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
-}
-
-// FirstDifference returns the index of the first line where want and got
-// differ as [NewLineReader] reads them (the length of the shorter when one
-// is a prefix of the other), or -1 when they are equal.
-func FirstDifference(want, got []byte) int {
-	w, g := NewLineReader(want), NewLineReader(got)
-	for i := 0; ; i++ {
-		a, aok := w.Next()
-		b, bok := g.Next()
-		if !aok && !bok {
-			return -1
-		}
-		if aok != bok || !bytes.Equal(a, b) {
-			return i
-		}
-	}
 }

@@ -30,7 +30,7 @@ func (Tokens) Check(_ context.Context, _, output, answer []byte) Result {
 			return Quote(b, 40)
 		}
 		msg := fmt.Sprintf("token %d: expected %s, got %s", i+1, q(w, wok), q(g, gok))
-		return Result{Verdict: WA, Message: msg, Diff: LineDiff(answer, output, lineOfToken(answer, i))}
+		return Result{Verdict: WA, Message: msg, Diff: LineDiff(answer, output)}
 	}
 }
 
@@ -49,26 +49,4 @@ func (r *tokenReader) next() ([]byte, bool) {
 	tok := r.rest[:n]
 	r.rest = r.rest[n:]
 	return tok, true
-}
-
-// lineOfToken returns the index of the line of b holding token i, or the
-// number of lines when b has fewer tokens.
-func lineOfToken(b []byte, i int) int {
-	lines := NewLineReader(b)
-	for n := 0; ; n++ {
-		line, ok := lines.Next()
-		if !ok {
-			return n
-		}
-		toks := tokenReader{rest: line}
-		for {
-			if _, ok := toks.next(); !ok {
-				break
-			}
-			if i == 0 {
-				return n
-			}
-			i--
-		}
-	}
 }

@@ -111,7 +111,7 @@ func (v DefaultValidator) Check(_ context.Context, _, output, answer []byte) con
 	}
 	if spaceChange != "" {
 		return contest.Result{Verdict: contest.PE, Message: "space change: " + spaceChange,
-			Diff: contest.LineDiff(answer, output, max(contest.FirstDifference(answer, output), 0))}
+			Diff: contest.LineDiff(answer, output)}
 	}
 	return contest.Result{Verdict: contest.AC}
 }
@@ -140,7 +140,7 @@ func (v DefaultValidator) compare(want, got []byte) string {
 
 // wrong is a WA with a diff around the answer's line (from 1).
 func wrong(msg string, answer, output []byte, line int) contest.Result {
-	return contest.Result{Verdict: contest.WA, Message: msg, Diff: contest.LineDiff(answer, output, max(line-1, 0))}
+	return contest.Result{Verdict: contest.WA, Message: msg, Diff: contest.LineDiff(answer, output)}
 }
 
 // cString is b up to its first NUL byte, as C's string functions see it.

@@ -26,7 +26,7 @@ func (Checker) Check(_ context.Context, input, output, answer []byte) contest.Re
 	want := len(puzzles) * cells
 	digits, bad := readDigits(output, want+1)
 	if bad != nil {
-		return wrong(fmt.Sprintf("line %d, column %d: %q is not a digit 1-9", bad.line, bad.col, bad.c), output, answer, bad.line-1)
+		return wrong(fmt.Sprintf("line %d, column %d: %q is not a digit 1-9", bad.line, bad.col, bad.c), output, answer)
 	}
 	if len(digits) < want {
 		k := len(digits) / cells
@@ -34,11 +34,11 @@ func (Checker) Check(_ context.Context, input, output, answer []byte) contest.Re
 		if len(digits)%cells == 0 {
 			msg = fmt.Sprintf("output has %d grids, want %d (missing case %d)", k, len(puzzles), k+1)
 		}
-		return wrong(msg, output, answer, lineCount(output))
+		return wrong(msg, output, answer)
 	}
 	if len(digits) > want {
 		extra := digits[want]
-		return wrong(fmt.Sprintf("line %d: unexpected output after the %d cases", extra.line, len(puzzles)), output, answer, extra.line-1)
+		return wrong(fmt.Sprintf("line %d: unexpected output after the %d cases", extra.line, len(puzzles)), output, answer)
 	}
 	for k, p := range puzzles {
 		g := make(solvers.Grid, cells)
@@ -47,12 +47,12 @@ func (Checker) Check(_ context.Context, input, output, answer []byte) contest.Re
 		}
 		if err := p.Check(g); err != nil {
 			at := digits[k*cells+badCell(p, g, err)]
-			return wrong(fmt.Sprintf("case %d: %v", k+1, err), output, answer, at.line-1)
+			return wrong(fmt.Sprintf("case %d: %v (output line %d)", k+1, err, at.line), output, answer)
 		}
 	}
 	if line, msg := layout(output); msg != "" {
 		return contest.Result{Verdict: contest.PE, Message: fmt.Sprintf("line %d: %s", line+1, msg),
-			Diff: contest.LineDiff(canonical(digits), output, line)}
+			Diff: contest.LineDiff(canonical(digits), output)}
 	}
 	return contest.Result{Verdict: contest.AC}
 }
@@ -133,22 +133,12 @@ func canonical(ds []digit) []byte {
 	return b
 }
 
-// lineCount returns how many lines contest.NewLineReader finds in b.
-func lineCount(b []byte) int {
-	n := 0
-	for r := contest.NewLineReader(b); ; n++ {
-		if _, ok := r.Next(); !ok {
-			return n
-		}
-	}
-}
-
-// wrong is a WA with a diff of the output against the expected answer
-// around line index first, when the expected answer is there to show.
-func wrong(msg string, output, answer []byte, first int) contest.Result {
+// wrong is a WA with a diff of the output against the expected answer,
+// when the expected answer is there to show.
+func wrong(msg string, output, answer []byte) contest.Result {
 	r := contest.Result{Verdict: contest.WA, Message: msg}
 	if len(answer) > 0 {
-		r.Diff = contest.LineDiff(answer, output, max(first, 0))
+		r.Diff = contest.LineDiff(answer, output)
 	}
 	return r
 }

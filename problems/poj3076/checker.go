@@ -44,7 +44,7 @@ func (Checker) Check(_ context.Context, _, output, answer []byte) contest.Result
 		if sameLetters(output, answer) {
 			v, msg = contest.PE, msg+": right letters, wrong layout"
 		}
-		return contest.Result{Verdict: v, Message: msg, Diff: contest.LineDiff(answer, output, max(gAt-1, i))}
+		return contest.Result{Verdict: v, Message: msg, Diff: contest.LineDiff(answer, output)}
 	}
 }
 

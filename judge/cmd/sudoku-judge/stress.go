@@ -18,6 +18,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/stress"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func newStressCmd(e *env) *cobra.Command {
@@ -206,7 +207,7 @@ func printFailure(w io.Writer, rep *stress.Report, replay string) {
 		fmt.Fprintf(w, "input:\n%s", indent(string(f.Input)))
 	}
 	if t.Diff != "" {
-		fmt.Fprintf(w, "expected (-) versus got (+):\n%s", indent(t.Diff))
+		fmt.Fprintf(w, "expected (-) versus got (+):\n%s", indent(contest.Head(t.Diff, diffLines)))
 	}
 	if f.Dir == "" {
 		return

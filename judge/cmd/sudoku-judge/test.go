@@ -184,10 +184,13 @@ its wall-clock time. The time limit is on CPU time; a program is also stopped
 at a wall-clock limit of 3 × the time limit + 1 s, so that one that sleeps or
 waits for input cannot hang the judge. A TLE says which limit fired.
 
--v prints, for every test that did not pass, the whole diff and what the
-program wrote to stderr, and for a CE the compiler's whole output; --json
-always carries them ("diff", "stderr"), capped at 8 KiB and with control bytes
-escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
+Diffs: a WA or PE shows the output's line diff against the expected answer
+(the fewest lines removed "-" and added "+", as diff -u shows them, each line
+numbered in both texts): the first hunks of the first three tests' diffs. -v
+prints, for every test that did not pass, the whole diff and what the program
+wrote to stderr, and for a CE the compiler's whole output; --json always
+carries them ("diff", capped at 32 KiB; "stderr", capped at 8 KiB), control
+bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 		Example: `  sudoku-judge test --problem poj3074 solution.cpp
   sudoku-judge test --problem poj2676 --group official sol.py
   sudoku-judge test --tests ./stress-failure --time-limit 5s ./a.out
@@ -377,8 +380,12 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// maxDiffs is how many tests' diffs test prints without -v.
-const maxDiffs = 3
+// Without -v, test prints the diffs of the first maxDiffs tests, each
+// cut to about diffLines lines.
+const (
+	maxDiffs  = 3
+	diffLines = 24
+)
 
 // printTestResult writes the per-test table, the details of the first
 // failures (of all of them with verbose, with their stderr), and a summary
@@ -400,11 +407,16 @@ func printTestResult(w io.Writer, res *judge.Result, verbose bool) error {
 		}
 		shown++
 		if t.Diff != "" {
-			what := "expected (-) versus got (+)"
-			if t.Verdict == contest.CE {
+			what, d := "expected (-) versus got (+)", t.Diff
+			switch {
+			case t.Verdict == contest.CE:
 				what = "compiler output"
+			case !verbose:
+				if d = contest.Head(d, diffLines); d != t.Diff {
+					what += ", the first hunks (-v shows them all)"
+				}
 			}
-			fmt.Fprintf(w, "\n%s: %s: %s\n%s", t.Name, t.Verdict, what, indent(t.Diff))
+			fmt.Fprintf(w, "\n%s: %s: %s\n%s", t.Name, t.Verdict, what, indent(d))
 		}
 		if verbose && t.Stderr != "" && !t.Verdict.Passed() {
 			fmt.Fprintf(w, "\n%s: %s: stderr\n%s", t.Name, t.Verdict, indent(t.Stderr))

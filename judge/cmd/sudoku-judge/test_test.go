@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
 		{"AC", []string{"test", "--tests", dir, prog("ac.c")}, exitOK,
 			[]string{"| 1 ", "| AC", "3/3 passed", "isolation: cgroup"}},
 		{"WA with a diff", []string{"test", "--tests", dir, "-j", "1", prog("wa.c")}, exitFailed,
-			[]string{"| WA", "2/3 passed: 1 WA", `token 2: expected "915382476`, "2: WA: expected (-) versus got (+)", "-  2     915382476", "+     2  195382476"}},
+			[]string{"| WA", "2/3 passed: 1 WA", `token 2: expected "915382476`, "2: WA: expected (-) versus got (+)", "- 2    915382476", "+   2  195382476", "1 hunk: 1 line only in expected, 1 only in output"}},
 		{"CE", []string{"test", "--tests", dir, prog("syntax.c")}, exitFailed,
 			[]string{"| CE", "| compile | CE", "0/1 passed: 1 CE", "compiler output", "expected ';'"}},
 		{"TLE with a limit", []string{"test", "--tests", dir, "--time-limit", "300ms", prog("loop.c")}, exitFailed,
