@@ -183,3 +183,12 @@ const maxJobs = 4096
 func jobsFlag(fs *pflag.FlagSet, p *int, what string) {
 	fs.VarP(flagval.NewCount(p, 0, maxJobs), "jobs", "j", "parallel workers: "+what+" at once (0: one per CPU)")
 }
+
+// closeInto closes c and adds its error, prefixed with what, to *err. A
+// sandbox or a build that cannot clean up leaves cgroups, processes or
+// directories behind: the user hears of it rather than sees a clean exit.
+func closeInto(err *error, what string, c io.Closer) {
+	if cerr := c.Close(); cerr != nil {
+		*err = errors.Join(*err, fmt.Errorf("%s: %w", what, cerr))
+	}
+}

@@ -61,7 +61,7 @@ submission on its next start.`,
 		Example: `  sudoku-judge serve --data ./judge-data
   sudoku-judge serve --addr 0.0.0.0:8080 --data ./judge-data --nats-listen 0.0.0.0:4222   # then copy judge-data/worker-token to the workers`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) (rerr error) {
 			ctx := cmd.Context()
 			log := slog.New(slog.NewTextHandler(e.stderr, nil))
 			fs := cmd.Flags()
@@ -132,7 +132,7 @@ submission on its next start.`,
 				if err != nil {
 					return err
 				}
-				defer sb.Close()
+				defer closeInto(&rerr, "sandbox", sb)
 				host, _ := os.Hostname()
 				for i := range workers {
 					wc, err := ns.ConnectWorker(ctx, "worker")

@@ -56,7 +56,7 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
   sudoku-judge stress --problem hdu4069 --cases 10 --against brute.py -j 2 sol.cpp
   sudoku-judge stress --problem poj2676 --kind multiple --seed 100 sol.py`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (rerr error) {
 			src, progArgs, err := splitProgram(cmd, args)
 			if err != nil {
 				return err
@@ -80,7 +80,7 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 			if err != nil {
 				return err
 			}
-			defer sb.Close()
+			defer closeInto(&rerr, "sandbox", sb)
 			build.Sandbox, build.RunMemory = sb, limits.Memory
 			exe, err := lang.Build(cmd.Context(), src, build)
 			var ce *lang.CompileError
@@ -91,13 +91,13 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 			if err != nil {
 				return err
 			}
-			defer exe.Close()
+			defer closeInto(&rerr, "build", exe)
 			if against != "" {
 				oracle, err := buildOracle(cmd.Context(), against, build, limits, againstTime)
 				if err != nil {
 					return err
 				}
-				defer oracle.Program.Close()
+				defer closeInto(&rerr, "--against build", oracle.Program)
 				opts.Oracle = oracle
 			}
 			opts.Problem, opts.Program, opts.Args, opts.Seed = prob, exe, progArgs, seed

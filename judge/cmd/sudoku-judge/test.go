@@ -196,7 +196,7 @@ bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
   sudoku-judge test --tests ./stress-failure --time-limit 5s ./a.out
   sudoku-judge test --problem poj3074 --checker ./chk --json sol.py -- --fast`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (rerr error) {
 			src, progArgs, err := splitProgram(cmd, args)
 			if err != nil {
 				return err
@@ -251,7 +251,7 @@ bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 			if err != nil {
 				return err
 			}
-			defer sb.Close()
+			defer closeInto(&rerr, "sandbox", sb)
 			var c contest.Checker = contest.Tokens{}
 			if prob != nil && chk == "" {
 				built, closeChecker, err := checker.For(cmd.Context(), sb, prob)

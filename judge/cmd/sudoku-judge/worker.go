@@ -34,7 +34,7 @@ differs from the server's (the binaries should be the same version).
 SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
 		Example: `  sudoku-judge worker --nats nats://judge.example:4222 --token-file worker-token`,
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) (rerr error) {
 			ctx := cmd.Context()
 			if url == "" {
 				return fmt.Errorf("worker: say where the queue is: --nats nats://HOST:PORT")
@@ -60,7 +60,7 @@ SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
 			if err != nil {
 				return err
 			}
-			defer sb.Close()
+			defer closeInto(&rerr, "sandbox", sb)
 			hard, stopHard := context.WithCancel(context.WithoutCancel(ctx))
 			defer stopHard()
 			var wg sync.WaitGroup
