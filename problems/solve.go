@@ -62,7 +62,11 @@ func SolveJobs(ctx context.Context, prob Problem, s solvers.Strategy, name strin
 
 // solveStream is SolveJobs for a Streamer: it reads, solves and formats
 // batchCases cases at a time, and writes the whole output at the end.
+// Several jobs overlap the three (see solvePipeline).
 func solveStream(ctx context.Context, prob Problem, stream Streamer, s solvers.Strategy, name string, input []byte, w io.Writer, jobs int) error {
+	if jobs > 1 {
+		return solvePipeline(ctx, prob, stream, s, name, input, w, jobs)
+	}
 	var (
 		batch   []*solvers.Puzzle // grown to batchCases at most: most inputs are short
 		answers []Answer

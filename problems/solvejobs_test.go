@@ -166,7 +166,7 @@ func TestSolveStream(t *testing.T) {
 	if n := bytes.Count(want.Bytes(), []byte("\n")); n != len(lines) {
 		t.Fatalf("%d lines written for %d puzzles", n, len(lines))
 	}
-	for _, jobs := range []int{1, 2, 3} {
+	for _, jobs := range []int{1, 2, 3, 8} {
 		var got bytes.Buffer
 		if err := problems.SolveJobs(ctx, prob, fast.New(), "in", in, &got, jobs); err != nil {
 			t.Fatalf("jobs %d: %v", jobs, err)
@@ -195,7 +195,7 @@ func TestSolveStream(t *testing.T) {
 			if _, ok := p.(whole); ok && tt.stream {
 				continue // read at once, the malformed line comes first
 			}
-			for _, jobs := range []int{1, 2} {
+			for _, jobs := range []int{1, 2, 5} {
 				s := &failing{Strategy: fast.New(), fail: map[string]bool{}}
 				for _, i := range tt.fail {
 					s.fail[tt.lines[i]] = true
@@ -209,6 +209,32 @@ func TestSolveStream(t *testing.T) {
 					t.Errorf("%s (%T, jobs %d): %d bytes written with an error", tt.name, p, jobs, out.Len())
 				}
 			}
+		}
+	}
+}
+
+// TestSolveStreamLaterBatchFailsFirst checks that several jobs report the
+// first failing case in the input when a case of a later batch fails
+// first in time, while an earlier batch is still being solved: case 301
+// fails only after case 701 has.
+func TestSolveStreamLaterBatchFailsFirst(t *testing.T) {
+	lines := streamInput(t, 1200)
+	in := []byte(strings.Join(lines, "\n") + "\nend\n")
+	early, late := lines[300], lines[700]
+	for _, jobs := range []int{2, 3, 8} {
+		s := &failing{
+			Strategy: fast.New(),
+			fail:     map[string]bool{early: true, late: true},
+			waitFor:  map[string]chan struct{}{late: make(chan struct{})},
+			blocked:  map[string][]string{early: {late}},
+		}
+		var out bytes.Buffer
+		err := problems.SolveJobs(context.Background(), poj3074.New(), s, "in", in, &out, jobs)
+		if !errors.Is(err, errFailing) || !strings.Contains(err.Error(), "in: case 301: ") {
+			t.Errorf("jobs %d: error %v, want case 301's", jobs, err)
+		}
+		if out.Len() > 0 {
+			t.Errorf("jobs %d: %d bytes written with an error", jobs, out.Len())
 		}
 	}
 }
