@@ -39,6 +39,7 @@ type Package struct {
 	checker    contest.Checker
 	validator  *problems.CheckerFile // the output validator program, if any
 	inputVals  []Program
+	inputFlags map[string][]string // by test: its group's input_validator_flags
 	subs       []Submission
 	statement  []byte // problem.en.md or .tex, as written
 	timeLimit  string // where the time limit came from, "" when none is set
@@ -73,6 +74,27 @@ const (
 )
 
 var expectations = []Expectation{Accepted, WrongAnswer, TimeLimitExceeded, RunTimeError, Rejected}
+
+// Accepts reports whether a submission whose first failing test got v
+// (AC when none failed) meets the expectation, as problemtools sees
+// verdicts: a presentation error is a wrong answer there, and going over
+// the memory or output limit a run-time error. A compile error or a
+// judge's failure meets none.
+func (e Expectation) Accepts(v contest.Verdict) bool {
+	switch e {
+	case Accepted:
+		return v == contest.AC
+	case WrongAnswer:
+		return v == contest.WA || v == contest.PE
+	case TimeLimitExceeded:
+		return v == contest.TLE
+	case RunTimeError:
+		return v == contest.RE || v == contest.MLE || v == contest.OLE
+	case Rejected:
+		return v == contest.WA || v == contest.PE || v == contest.TLE || v == contest.RE || v == contest.MLE || v == contest.OLE
+	}
+	return false
+}
 
 // A Submission is one of the package's own programs under
 // submissions/FOLDER, which must get the verdict FOLDER names.
@@ -188,17 +210,22 @@ func Open(fsys fs.FS, id string) (*Package, error) {
 // testdata.yaml files give, which must be the same for every test.
 func (p *Package) readTests(fsys fs.FS) ([]string, error) {
 	var flagsOf = map[string][]string{} // by folder with tests
-	var walk func(dir string, flags []string) error
-	walk = func(dir string, flags []string) error {
+	p.inputFlags = map[string][]string{}
+	var walk func(dir string, flags, inFlags []string) error
+	walk = func(dir string, flags, inFlags []string) error {
 		if b, err := fs.ReadFile(fsys, path.Join(dir, "testdata.yaml")); err == nil {
 			var td struct {
-				Flags *string `yaml:"output_validator_flags"`
+				Flags   *string `yaml:"output_validator_flags"`
+				InFlags *string `yaml:"input_validator_flags"`
 			}
 			if err := yaml.Unmarshal(b, &td); err != nil {
 				return fmt.Errorf("%s/testdata.yaml: %w", dir, err)
 			}
 			if td.Flags != nil {
 				flags = strings.Fields(*td.Flags)
+			}
+			if td.InFlags != nil {
+				inFlags = strings.Fields(*td.InFlags)
 			}
 		}
 		entries, err := fs.ReadDir(fsys, dir)
@@ -214,7 +241,7 @@ func (p *Package) readTests(fsys fs.FS) ([]string, error) {
 			full := path.Join(dir, name)
 			switch {
 			case e.IsDir():
-				if err := walk(full, flags); err != nil {
+				if err := walk(full, flags, inFlags); err != nil {
 					return err
 				}
 			case strings.HasSuffix(name, ".ans"):
@@ -230,7 +257,9 @@ func (p *Package) readTests(fsys fs.FS) ([]string, error) {
 				if err != nil {
 					return err
 				}
-				p.tests = append(p.tests, problems.Test{Name: strings.TrimPrefix(path.Join(dir, base), "data/"), Input: in, Answer: ans})
+				name := strings.TrimPrefix(path.Join(dir, base), "data/")
+				p.tests = append(p.tests, problems.Test{Name: name, Input: in, Answer: ans})
+				p.inputFlags[name] = inFlags
 				flagsOf[dir] = flags
 			case strings.HasSuffix(name, ".in") && !names[strings.TrimSuffix(name, ".in")+".ans"]:
 				return fmt.Errorf("%s: no %s.ans beside it", full, strings.TrimSuffix(name, ".in"))
@@ -246,7 +275,7 @@ func (p *Package) readTests(fsys fs.FS) ([]string, error) {
 			}
 			continue
 		}
-		if err := walk(dir, nil); err != nil {
+		if err := walk(dir, nil, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -554,6 +583,10 @@ func (p *Package) Submissions() []Submission { return append([]Submission(nil), 
 
 // InputValidators returns the package's input validators.
 func (p *Package) InputValidators() []Program { return append([]Program(nil), p.inputVals...) }
+
+// InputValidatorFlags returns the flags the input validators get on the
+// test named test: its group's input_validator_flags (testdata.yaml).
+func (p *Package) InputValidatorFlags(test string) []string { return p.inputFlags[test] }
 
 // Statement returns the package's statement as written: Markdown, or
 // LaTeX.

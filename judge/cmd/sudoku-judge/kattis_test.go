@@ -84,3 +84,41 @@ func zipFolder(t *testing.T, dir, dst string) {
 		t.Fatal(err)
 	}
 }
+
+// TestRunKattisPackage verifies a package's own submissions with run: its
+// exit status says whether each got the verdict its folder names.
+func TestRunKattisPackage(t *testing.T) {
+	needSandbox(t)
+	code, stdout, stderr := cli(t, "run", "--problem", filepath.Join(packages, "pair"))
+	if code != exitOK || !strings.Contains(stdout, "3 submissions, 3 as their folders name") || !strings.Contains(stdout, "output_validators/pair/validate.cpp") {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+
+	dir := filepath.Join(t.TempDir(), "pair")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(packages, "pair"))); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(filepath.Dir(dir), 0o755)
+	if err := os.Rename(filepath.Join(dir, "submissions/wrong_answer/zero.c"), filepath.Join(dir, "submissions/accepted/zero.c")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = cli(t, "run", "--problem", dir, "--json")
+	var rep struct {
+		Submissions []struct {
+			Path    string
+			Verdict string
+			OK      bool
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if code != exitFailed || len(rep.Submissions) != 3 {
+		t.Fatalf("exit %d, %+v\n%s", code, rep, stderr)
+	}
+	for _, s := range rep.Submissions {
+		if s.OK == (s.Path == "submissions/accepted/zero.c") {
+			t.Errorf("%s: %s, ok %v", s.Path, s.Verdict, s.OK)
+		}
+	}
+}

@@ -39,15 +39,30 @@ strategy that does not handle a problem (such as mrv on X-sudoku) is N/A.
 Neither is a failure. Run exits 1 on a wrong answer, a crash, a judge error or
 a disagreement, and 0 otherwise.
 
+--problem may name a problem package in the Kattis format instead, a folder or
+a zip: run then checks it as Kattis' verifyproblem does. Its input validators
+must accept every test's input and its checker every test's answer, and each of
+its own submissions (submissions/accepted, wrong_answer, time_limit_exceeded,
+run_time_error) must get the verdict its folder names: that of its first test,
+in the package's order, that is not accepted. A package that sets no time limit
+gets problemtools' rule, the slowest accepted submission's longest test times
+the time multiplier (5 unless problem.yaml says), rounded, at least 1 s.
+
 Times are the CPU time of the strategy (on Linux; elsewhere, or with
 --wall-clock, wall-clock time), so other work on the machine does not distort
 them; a test is also stopped after ten times its limit in wall-clock time.
 -j 1 judges one pair at a time, for the steadiest times.`,
 		Example: `  sudoku-judge run
   sudoku-judge run --problem poj2676,poj3074 --strategy dlx,mrv
-  sudoku-judge run --json > results.json`,
+  sudoku-judge run --json > results.json
+  sudoku-judge run --problem ./mypackage        # a Kattis package: its own submissions`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if pkg, err := openPackage(problem); err != nil {
+				return fmt.Errorf("run: --problem: %w", err)
+			} else if pkg != nil {
+				return runPackage(cmd.Context(), e, pkg, verifyFlags{json: asJSON, verbose: verbose, timeLimit: opts.TimeLimit, jobs: opts.Parallel})
+			}
 			probs, err := catalog.Select(problem)
 			if err != nil {
 				return fmt.Errorf("run: --problem: %w", err)
