@@ -32,7 +32,7 @@ import (
 type Config struct {
 	Store    *store.Store
 	Queue    *queue.Conn
-	Problems []problems.Problem
+	Problems []problems.Task
 	DataHash string // of Problems; sent with every job
 	// TimeLimit, if not zero, replaces every problem's time limit.
 	TimeLimit time.Duration
@@ -59,7 +59,7 @@ type Config struct {
 // A Server serves the judge's API and pages.
 type Server struct {
 	cfg        Config
-	probs      map[string]problems.Problem
+	probs      map[string]problems.Task
 	statements map[string]template.HTML // by problem id
 	hub        *hub
 	metrics    *metrics
@@ -90,7 +90,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Accounts == nil {
 		cfg.Accounts = storeAccounts{cfg.Store}
 	}
-	s := &Server{cfg: cfg, probs: map[string]problems.Problem{}, hub: newHub(), log: cfg.Log, limiters: map[string]*rate.Limiter{},
+	s := &Server{cfg: cfg, probs: map[string]problems.Task{}, hub: newHub(), log: cfg.Log, limiters: map[string]*rate.Limiter{},
 		hasher: accounts.NewHasher(2)}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -525,7 +525,7 @@ type sampleJSON struct {
 
 // problemInfo describes p with the limits this server judges it by; in
 // detail, with its statement and samples, if detail is true.
-func (s *Server) problemInfo(p problems.Problem, detail bool) (problemJSON, error) {
+func (s *Server) problemInfo(p problems.Task, detail bool) (problemJSON, error) {
 	cfg := p.Config()
 	j := problemJSON{ID: p.ID(), Name: cfg.Name, Source: cfg.Source, SourceURL: cfg.SourceURL,
 		TimeLimitMS: cfg.TimeLimit().Milliseconds(), MemoryMiB: cfg.MemoryLimit() >> 20, OutputMiB: cfg.OutputLimit() >> 20}

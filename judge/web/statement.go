@@ -12,7 +12,7 @@ import (
 // written, with the Markdown's raw HTML left out and dangerous links
 // unlinked (internal/markdown). A problem without one is shown by
 // its name.
-func statements(ps []problems.Problem) (map[string]template.HTML, error) {
+func statements(ps []problems.Task) (map[string]template.HTML, error) {
 	out := make(map[string]template.HTML, len(ps))
 	for _, p := range ps {
 		sp, ok := p.(interface{ StatementHTML() ([]byte, error) })

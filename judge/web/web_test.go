@@ -72,11 +72,15 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 		}
 		probs = []problems.Problem{p}
 	}
-	hash, err := worker.DataHash(probs)
+	tasks := make([]problems.Task, len(probs))
+	for i, p := range probs {
+		tasks[i] = p
+	}
+	hash, err := worker.DataHash(tasks)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := web.Config{Store: st, Queue: conn, Problems: probs, DataHash: hash, TimeLimit: time.Second}
+	cfg := web.Config{Store: st, Queue: conn, Problems: tasks, DataHash: hash, TimeLimit: time.Second}
 	if opt.config != nil {
 		opt.config(&cfg)
 	}
@@ -101,7 +105,7 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 			t.Fatal(err)
 		}
 		t.Cleanup(wc.Close)
-		byID := map[string]problems.Problem{}
+		byID := map[string]problems.Task{}
 		for _, p := range probs {
 			byID[p.ID()] = p
 		}

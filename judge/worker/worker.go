@@ -7,9 +7,11 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
@@ -22,16 +24,28 @@ type Worker struct {
 	Name     string
 	Conn     *queue.Conn
 	Runner   program.Runner // the sandbox
-	Problems map[string]problems.Problem
+	Problems map[string]problems.Task
 	DataHash string       // of Problems, see DataHash
 	Log      *slog.Logger // nil: slog.Default()
 	// Busy, if not nil, is called with true when a job starts and false when it ends.
 	Busy func(bool)
+
+	// checkers are the problems' checkers that are programs of their
+	// packages, built in the sandbox when a job first needs one.
+	mu       sync.Mutex
+	checkers map[string]builtChecker
+}
+
+// A builtChecker is a problem's checker program built for this worker.
+type builtChecker struct {
+	c     contest.Checker
+	close func()
 }
 
 // Run judges jobs until ctx is cancelled; a job being judged then is
 // finished first (a graceful drain), unless hard is cancelled too.
 func (w *Worker) Run(ctx, hard context.Context) error {
+	defer w.closeCheckers()
 	log := w.log()
 	jobs, err := w.Conn.Jobs(ctx)
 	if err != nil {
@@ -197,7 +211,14 @@ func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestR
 	if job.TimeLimitMS > 0 {
 		limits.CPUTime = time.Duration(job.TimeLimitMS) * time.Millisecond
 	}
-	j := &program.Judge{Runner: w.Runner, Limits: limits, Checker: prob.Checker(), Parallel: 1}
+	c, err := w.checker(ctx, prob)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // interrupted: the job goes back
+		}
+		return fail(err.Error()), nil
+	}
+	j := &program.Judge{Runner: w.Runner, Limits: limits, Checker: c, Parallel: 1}
 	exe, err := lang.Build(ctx, src, lang.Options{Language: lg, Sandbox: w.Runner, RunMemory: limits.Memory})
 	var ce *lang.CompileError
 	if errors.As(err, &ce) {
@@ -228,4 +249,37 @@ func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestR
 	}
 	program.Group(res, cfg)
 	return res, nil
+}
+
+// checker returns prob's checker: its own, or its package's checker
+// program, built in the sandbox the first time a job needs it and kept
+// until Run ends.
+func (w *Worker) checker(ctx context.Context, prob problems.Task) (contest.Checker, error) {
+	if _, ok := prob.(problems.CheckerProgram); !ok {
+		return prob.Checker(), nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if b, ok := w.checkers[prob.ID()]; ok {
+		return b.c, nil
+	}
+	c, closeChecker, err := checker.For(ctx, w.Runner, prob)
+	if err != nil {
+		return nil, err
+	}
+	if w.checkers == nil {
+		w.checkers = map[string]builtChecker{}
+	}
+	w.checkers[prob.ID()] = builtChecker{c, closeChecker}
+	return c, nil
+}
+
+// closeCheckers removes the checker programs' builds.
+func (w *Worker) closeCheckers() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for id, b := range w.checkers {
+		b.close()
+		delete(w.checkers, id)
+	}
 }

@@ -100,7 +100,7 @@ func TestJudgeVerdictIsTheHeadline(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			w := &Worker{Name: "w", Runner: scripted{answers: answers, cfg: cfg, outcome: c.outcome},
-				Problems: map[string]problems.Problem{prob.ID(): prob}}
+				Problems: map[string]problems.Task{prob.ID(): prob}}
 			job := queue.Job{ID: "s1", Attempt: 1, Problem: prob.ID(), Language: "python", Source: "print()\n", Headline: c.headline}
 			var live []judge.TestResult
 			res, err := w.Judge(context.Background(), job, func(tr judge.TestResult) { live = append(live, tr) })

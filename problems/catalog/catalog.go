@@ -108,3 +108,29 @@ func Open(arg string) (problems.Task, error) {
 	_, err := Lookup(arg)
 	return nil, fmt.Errorf("%w, and no package folder or zip %s", err, arg)
 }
+
+// WithPackages returns every problem of the catalog, then the problem
+// packages in each of dirs (see kattis.OpenAll): a folder of packages or
+// one package. Two problems with one id are an error.
+func WithPackages(dirs []string) ([]problems.Task, error) {
+	var all []problems.Task
+	seen := map[string]string{}
+	for _, p := range All() {
+		all = append(all, p)
+		seen[strings.ToLower(p.ID())] = "the catalog"
+	}
+	for _, d := range dirs {
+		pkgs, err := kattis.OpenAll(d)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range pkgs {
+			if where, dup := seen[strings.ToLower(p.ID())]; dup {
+				return nil, fmt.Errorf("problem %s of %s: %s has a problem of that id", p.ID(), d, where)
+			}
+			seen[strings.ToLower(p.ID())] = d
+			all = append(all, p)
+		}
+	}
+	return all, nil
+}

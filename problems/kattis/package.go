@@ -607,3 +607,47 @@ func (p *Package) StatementHTML() ([]byte, error) {
 	}
 	return []byte(b.String()), nil
 }
+
+// OpenAll reads the packages in dir: dir itself when it holds
+// problem.yaml, else each folder and zip in it that is a package (holds
+// problem.yaml, at its root or in its one folder), in name order. A folder
+// or zip that is no package is passed over; one that is a package but
+// cannot be read is an error.
+func OpenAll(dir string) ([]*Package, error) {
+	if _, err := os.Stat(filepath.Join(dir, "problem.yaml")); err == nil {
+		p, err := OpenPath(dir)
+		if err != nil {
+			return nil, err
+		}
+		return []*Package{p}, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("kattis: %w", err)
+	}
+	var out []*Package
+	for _, e := range entries {
+		full := filepath.Join(dir, e.Name())
+		switch {
+		case e.IsDir():
+			if _, err := os.Stat(filepath.Join(full, "problem.yaml")); err != nil {
+				continue
+			}
+		case strings.HasSuffix(e.Name(), ".zip"):
+		default:
+			continue
+		}
+		p, err := OpenPath(full)
+		if err != nil {
+			if strings.HasSuffix(e.Name(), ".zip") && strings.Contains(err.Error(), "no problem.yaml") {
+				continue
+			}
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("kattis: %s: no problem package (a folder or zip holding problem.yaml)", dir)
+	}
+	return out, nil
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // packages is where the hand-written Kattis packages of the tests live.
@@ -119,6 +120,71 @@ func TestRunKattisPackage(t *testing.T) {
 	for _, s := range rep.Submissions {
 		if s.OK == (s.Path == "submissions/accepted/zero.c") {
 			t.Errorf("%s: %s, ok %v", s.Path, s.Verdict, s.OK)
+		}
+	}
+}
+
+// TestServeKattisPackages serves the hand-written packages beside the
+// built-in problems, with a worker in another process given the same
+// --problems: the problem list shows them and submissions are judged
+// with each package's own checker (pair's output validator included).
+func TestServeKattisPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and starts a server and a worker")
+	}
+	needSandbox(t)
+	c := newCluster(t, buildJudge(t))
+	pkgs, err := filepath.Abs(packages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.serveArgs = append(c.serveArgs, "--problems", pkgs)
+	c.serve()
+	startProc(t, c.bin, filepath.Join(c.dir, "worker.log"), "worker", "--nats", "nats://"+c.nats,
+		"--token-file", c.token, "--name", "w", "--parallel", "1", "--problems", pkgs)
+
+	resp, err := c.client.Get("http://" + c.http + "/api/problems")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct{ ID, Name string }
+	err = json.NewDecoder(resp.Body).Decode(&list)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, p := range list {
+		ids[p.ID] = p.Name
+	}
+	if ids["pair"] != "Any pair" || ids["sum"] != "Sum of two" || ids["poj2676"] == "" {
+		t.Errorf("problems %v", ids)
+	}
+
+	want := map[string]string{}
+	for problem, sub := range map[string]struct{ src, verdict string }{
+		"pair":  {"n = int(input())\nprint(1, n - 1)\n", "AC"},
+		"sum":   {"print(sum(map(int, input().split())) + 1)\n", "WA"},
+		"greet": {"print('Hello, ' + input() + '!')\n", "AC"},
+	} {
+		body, _ := json.Marshal(map[string]string{"problem": problem, "language": "python", "source": sub.src})
+		resp, err := c.client.Post("http://"+c.http+"/api/submissions", "application/json", strings.NewReader(string(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct{ ID string }
+		err = json.NewDecoder(resp.Body).Decode(&r)
+		resp.Body.Close()
+		if err != nil || r.ID == "" {
+			t.Fatalf("POST %s: %s, %v", problem, resp.Status, err)
+		}
+		want[r.ID] = problem + " " + sub.verdict
+	}
+	subs := c.waitDone(len(want), 2*time.Minute)
+	for id, w := range want {
+		problem, _, _ := strings.Cut(w, " ")
+		if got := problem + " " + subs[id].Verdict; got != w || subs[id].Worker == "" {
+			t.Errorf("submission %s: %s by %q, want %s", id, got, subs[id].Worker, w)
 		}
 	}
 }

@@ -36,6 +36,7 @@ func newServeCmd(e *env) *cobra.Command {
 		perMinute                 float64
 		timeLimit                 time.Duration
 		headline                  bool
+		packages                  []string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--data DIR]",
@@ -57,7 +58,12 @@ $SUDOKU_JUDGE_ADMIN_TOKEN; without either a random one is written to
 DIR/admin-token). Secrets are never taken on the command line, where every
 user of the machine reads them. SIGTERM or Ctrl-C stop taking submissions
 and finish the jobs being judged; a killed server resumes every unfinished
-submission on its next start.`,
+submission on its next start.
+
+--problems DIR adds problem packages in the Kattis format to the built-in
+problems: DIR is one package, or a folder of packages (folders or zips). Their
+statements are shown as written; their output validators are built and run in
+the sandbox. Workers on other machines need the same --problems.`,
 		Example: `  sudoku-judge serve --data ./judge-data
   sudoku-judge serve --addr 0.0.0.0:8080 --data ./judge-data --nats-listen 0.0.0.0:4222   # then copy judge-data/worker-token to the workers`,
 		Args: cobra.NoArgs,
@@ -86,7 +92,10 @@ submission on its next start.`,
 					return fmt.Errorf("serve: workers' token: %w", err)
 				}
 			}
-			probs := catalog.All()
+			probs, err := catalog.WithPackages(packages)
+			if err != nil {
+				return fmt.Errorf("serve: --problems: %w", err)
+			}
 			hash, err := worker.DataHash(probs)
 			if err != nil {
 				return err
@@ -208,6 +217,7 @@ submission on its next start.`,
 	fs.Var(flagval.NewCount(&burst, 1, 1<<20), "burst", "submissions a client may send at once before --rate applies")
 	fs.BoolVar(&headline, "headline", false, "judge only each problem's headline test group (its official data where public; see list)")
 	fs.Var(flagval.NewDuration(&timeLimit), "time-limit", "replace every problem's time limit (e.g. 1s for a practice session)")
+	fs.StringSliceVar(&packages, "problems", nil, "also serve the Kattis problem packages in `DIR` (one package, or a folder of packages)")
 	return cmd
 }
 
@@ -235,8 +245,8 @@ func natsURL(ns *queue.Server, listen string) string {
 	return ns.ClientURL()
 }
 
-func problemMap(ps []problems.Problem) map[string]problems.Problem {
-	m := make(map[string]problems.Problem, len(ps))
+func problemMap(ps []problems.Task) map[string]problems.Task {
+	m := make(map[string]problems.Task, len(ps))
 	for _, p := range ps {
 		m[p.ID()] = p
 	}

@@ -21,6 +21,7 @@ func newWorkerCmd(e *env) *cobra.Command {
 		url, name string
 		token     *secretFlag
 		parallel  int
+		packages  []string
 	)
 	cmd := &cobra.Command{
 		Use:   "worker --nats nats://HOST:PORT --token-file PATH",
@@ -31,7 +32,8 @@ given here by --token-file or $SUDOKU_JUDGE_TOKEN (never on the command line,
 where every user of the machine reads it), judges submissions in this
 machine's sandbox and sends the results back. It refuses jobs when this machine's problem data
 differs from the server's (the binaries should be the same version).
-SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
+SIGTERM or Ctrl-C finish the jobs being judged, then stop. --problems gives the
+problem packages the server was given by its own --problems.`,
 		Example: `  sudoku-judge worker --nats nats://judge.example:4222 --token-file worker-token`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) (rerr error) {
@@ -47,7 +49,10 @@ SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
 				return fmt.Errorf("worker: give the queue's token: --token-file PATH (the server's DATA/worker-token) or $%s", tokenEnv)
 			}
 			log := slog.New(slog.NewTextHandler(e.stderr, nil))
-			probs := catalog.All()
+			probs, err := catalog.WithPackages(packages)
+			if err != nil {
+				return fmt.Errorf("worker: --problems: %w", err)
+			}
 			hash, err := worker.DataHash(probs)
 			if err != nil {
 				return err
@@ -98,5 +103,6 @@ SIGTERM or Ctrl-C finish the jobs being judged, then stop.`,
 	token = addSecretFlag(fs, "token", tokenEnv, "the queue's token")
 	fs.StringVar(&name, "name", "", "this worker's name in results (default HOST/PID)")
 	fs.IntVar(&parallel, "parallel", runtime.NumCPU(), "submissions judged at once")
+	fs.StringSliceVar(&packages, "problems", nil, "also judge the Kattis problem packages in `DIR`, as the server's --problems")
 	return cmd
 }
