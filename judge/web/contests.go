@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -321,12 +320,11 @@ func (s *Server) apiContestEvents(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.contest(w, r); !ok {
 		return
 	}
-	// The stream lives for as long as the page is open.
-	http.NewResponseController(w).SetWriteDeadline(time.Time{})
-	flusher, _ := w.(http.Flusher)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusOK)
+	st, closed := s.openStream(w, r)
+	if st == nil {
+		return
+	}
+	defer closed()
 	v := viewerOf(r)
 	last := map[string][]byte{}
 	send := func() error {
@@ -355,12 +353,9 @@ func (s *Server) apiContestEvents(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			last[ev.kind] = b
-			if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.kind, b); err != nil {
+			if err := st.event("", ev.kind, ev.v); err != nil {
 				return err
 			}
-		}
-		if flusher != nil {
-			flusher.Flush()
 		}
 		return nil
 	}
@@ -378,7 +373,9 @@ func (s *Server) apiContestEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-signal:
 		case <-tick.C:
-			io.WriteString(w, ": keep-alive\n\n")
+			if st.keepAlive() != nil {
+				return
+			}
 		}
 	}
 }

@@ -51,6 +51,9 @@ type Config struct {
 	// second with a burst of 20.
 	Rate  rate.Limit
 	Burst int
+	// Limits bound what one client may hold of the server (connections,
+	// live pages, time to send a request or take a response).
+	Limits Limits
 	// LocalWorkers reports how many workers run in this process, for /metrics.
 	LocalWorkers func() int
 	Log          *slog.Logger
@@ -68,6 +71,7 @@ type Server struct {
 	log        *slog.Logger
 	mu         sync.Mutex
 	limiters   map[string]*rate.Limiter
+	streams    map[string]int // open event streams by client (viewer.key)
 	hasher     *accounts.Hasher
 	// contestWatchers are the live pages of each contest.
 	contestWatchers watchers
@@ -84,6 +88,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Rate == 0 {
 		cfg.Rate, cfg.Burst = 1, 20
 	}
+	cfg.Limits.defaults()
 	if cfg.LocalWorkers == nil {
 		cfg.LocalWorkers = func() int { return 0 }
 	}
@@ -91,7 +96,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Accounts = storeAccounts{cfg.Store}
 	}
 	s := &Server{cfg: cfg, probs: map[string]problems.Task{}, hub: newHub(), log: cfg.Log, limiters: map[string]*rate.Limiter{},
-		hasher: accounts.NewHasher(2)}
+		streams: map[string]int{}, hasher: accounts.NewHasher(2)}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -433,17 +438,12 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	flusher, canFlush := w.(http.Flusher)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusOK)
-	send := func(kind string, v any) {
-		b, _ := json.Marshal(v)
-		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", kind, b)
-		if canFlush {
-			flusher.Flush()
-		}
+	st, closed := s.openStream(w, r)
+	if st == nil {
+		return
 	}
+	defer closed()
+	send := func(kind string, v any) error { return st.event("", kind, v) }
 	if sub.Status == store.Done {
 		for _, t := range testsFor(v, sub, sub.Tests) {
 			send("test", t)
@@ -451,28 +451,31 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 		send("done", toJSON(sub, v))
 		return
 	}
-	send("status", map[string]string{"status": sub.Status})
+	if send("status", map[string]string{"status": sub.Status}) != nil {
+		return
+	}
 	keepAlive := time.NewTicker(15 * time.Second)
 	defer keepAlive.Stop()
 	for {
+		var err error
 		select {
 		case <-r.Context().Done():
 			return
 		case <-keepAlive.C:
-			io.WriteString(w, ": keep-alive\n\n")
-			if canFlush {
-				flusher.Flush()
-			}
+			err = st.keepAlive()
 		case e := <-ch:
 			switch e.Kind {
 			case "judging":
-				send("status", map[string]string{"status": store.Judging})
+				err = send("status", map[string]string{"status": store.Judging})
 			case "test":
-				send("test", testsFor(v, sub, []judge.TestResult{*e.Test})[0])
+				err = send("test", testsFor(v, sub, []judge.TestResult{*e.Test})[0])
 			case "done":
 				send("done", toJSON(e.Sub, v))
 				return
 			}
+		}
+		if err != nil {
+			return // the client is gone, or too slow to take an event
 		}
 	}
 }

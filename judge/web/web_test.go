@@ -22,7 +22,13 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
 
-func TestMain(m *testing.M) { sandboxtest.Main(m) }
+func TestMain(m *testing.M) {
+	if addr := os.Getenv(slowlorisEnv); addr != "" {
+		slowloris(addr) // a child of TestHalfOpenConnections
+		return
+	}
+	sandboxtest.Main(m)
+}
 
 // A testJudge is a whole judge started in the test: store, queue, HTTP,
 // and a worker if asked for.
@@ -116,7 +122,11 @@ func startJudge(t *testing.T, opt setup) *testJudge {
 		tj.StartWorker()
 	}
 	t.Cleanup(cancel) // before the connections close
-	tj.Server = httptest.NewServer(srv)
+	// Served as serve serves it: its timeouts, its per-client caps.
+	tj.Server = httptest.NewUnstartedServer(srv)
+	tj.Server.Config = srv.HTTPServer()
+	tj.Server.Listener = srv.Listener(tj.Server.Listener)
+	tj.Server.Start()
 	t.Cleanup(tj.Server.Close)
 	return tj
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -33,6 +32,7 @@ func newServeCmd(e *env) *cobra.Command {
 		addr, data, natsListen    string
 		token, adminToken         *secretFlag
 		workers, maxSource, burst int
+		limits                    web.Limits
 		perMinute                 float64
 		timeLimit                 time.Duration
 		headline                  bool
@@ -119,7 +119,7 @@ the sandbox. Workers on other machines need the same --problems.`,
 			var busy atomic.Int64
 			srv, err := web.New(web.Config{
 				Store: st, Queue: conn, Problems: probs, DataHash: hash, AdminToken: admin, TimeLimit: timeLimit, Headline: headline,
-				MaxSource: maxSource, Rate: rate.Limit(perMinute / 60), Burst: burst,
+				MaxSource: maxSource, Rate: rate.Limit(perMinute / 60), Burst: burst, Limits: limits,
 				LocalWorkers: func() int { return workers }, Log: log,
 			})
 			if err != nil {
@@ -172,11 +172,11 @@ the sandbox. Workers on other machines need the same --problems.`,
 			if err != nil {
 				return fmt.Errorf("serve: %w", err)
 			}
-			hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+			hs := srv.HTTPServer()
 			log.Info("serving", "url", "http://"+ln.Addr().String(), "data", data, "workers", workers, "nats", natsURL(ns, natsListen), "isolation_workers", workers)
 			fmt.Fprintf(e.stdout, "sudoku-judge serve: http://%s\n", ln.Addr())
 			served := make(chan error, 1)
-			go func() { served <- hs.Serve(ln) }()
+			go func() { served <- hs.Serve(srv.Listener(ln)) }()
 			select {
 			case err := <-served:
 				return fmt.Errorf("serve: %w", err)
@@ -215,6 +215,10 @@ the sandbox. Workers on other machines need the same --problems.`,
 	fs.Var(flagval.NewFloat(&perMinute), "rate", "submissions per minute allowed per client address")
 	burst = 20
 	fs.Var(flagval.NewCount(&burst, 1, 1<<20), "burst", "submissions a client may send at once before --rate applies")
+	limits.ConnsPerClient = 256
+	fs.Var(flagval.NewCount(&limits.ConnsPerClient, 1, 1<<20), "max-conns", "connections one client `address` may hold open (behind a reverse proxy, every client is the proxy)")
+	limits.StreamsPerClient = 64
+	fs.Var(flagval.NewCount(&limits.StreamsPerClient, 1, 1<<20), "max-streams", "live pages one account, or one address when not logged in, may hold open")
 	fs.BoolVar(&headline, "headline", false, "judge only each problem's headline test group (its official data where public; see list)")
 	fs.Var(flagval.NewDuration(&timeLimit), "time-limit", "replace every problem's time limit (e.g. 1s for a practice session)")
 	fs.StringSliceVar(&packages, "problems", nil, "also serve the Kattis problem packages in `DIR` (one package, or a folder of packages)")
