@@ -304,11 +304,8 @@ func digitKey(w uint64, shift uint, d int) int {
 
 // blockSum returns the digits the triads of block blk may hold, summed.
 func blockSum(c *[4]uint64, blk uint64) int {
-	n := bits.OnesCount64(c[0]&blk) + 2*bits.OnesCount64(c[1]&blk) + 4*bits.OnesCount64(c[2]&blk)
-	if c[3] != 0 { // eight or nine digits: rare
-		n += 8 * bits.OnesCount64(c[3]&blk)
-	}
-	return n
+	return bits.OnesCount64(c[0]&blk) + 2*bits.OnesCount64(c[1]&blk) + 4*bits.OnesCount64(c[2]&blk) +
+		8*bits.OnesCount64(c[3]&blk)
 }
 
 // blockShift returns where block b starts in a triad word: bands 0-2,
