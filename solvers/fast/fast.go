@@ -77,7 +77,7 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 		return solvers.Stats{}, nil
 	}
 	if bound == nil && topo.standard {
-		sv.searchBands(bandState{state: st})
+		sv.searchBands(&bandState{state: st})
 	} else if bound == nil {
 		sv.search(st)
 	} else if sv.settle(&st) {

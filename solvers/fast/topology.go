@@ -29,6 +29,9 @@ type topology struct {
 	// configs holds, for the standard boxes, what the configurations a
 	// digit has left in a band say about its triads (see configTable).
 	configs [512]uint64
+	// configsLeft holds the configurations themselves (see
+	// configsLeftTable), for guessBand.
+	configsLeft [512]uint8
 	// bandCells holds the cells of a band's horizontal triads by their
 	// nine bits, for the standard boxes.
 	bandCells [512]uint32
@@ -68,6 +71,7 @@ func (t *topology) init(region func(i int) int, extra []solvers.Unit) {
 		t.bandKeep = bandKeepTable()
 		t.stackKeep = stackKeepTable(&t.bandKeep)
 		t.configs = configTable()
+		t.configsLeft = configsLeftTable()
 		t.bandCells = bandCellsTable()
 	}
 	for c := 0; c < numCell; c++ {

@@ -88,9 +88,10 @@ type bandState struct {
 }
 
 // searchBands is search on standard grids: settleBands, then a guess on a
-// digit's configuration in a band.
-func (sv *solver) searchBands(s bandState) {
-	st := &s
+// digit's configuration in a band. It works in *st, which the caller
+// hands over: a copy per guess made once, by guessBand, not again to pass
+// it by value.
+func (sv *solver) searchBands(st *bandState) {
 	for {
 		if !sv.enter() {
 			return
@@ -246,6 +247,19 @@ func configTable() (t [512]uint64) {
 	return t
 }
 
+// configsLeftTable returns, by the nine triads of a block a digit may
+// still hold, the configurations (bit i: configs[i]) among them.
+func configsLeftTable() (t [512]uint8) {
+	for idx := range t {
+		for i, c := range configs {
+			if uint16(idx)&c == c {
+				t[idx] |= 1 << uint(i)
+			}
+		}
+	}
+	return t
+}
+
 // chooseBand picks, from the triad words of the settled state, the band
 // or stack with the fewest triads over all digits among those not fixed,
 // and in it a digit with the fewest (two configurations when there is
@@ -320,19 +334,15 @@ func blockShift(b int) uint {
 func (sv *solver) guessBand(st *bandState, b, d int) {
 	shift := blockShift(b)
 	idx := uint16(st.words[d] >> shift & 511)
-	// The configurations left, without a branch per configuration:
-	// c&^idx - 1 has its top bit set only when c&^idx is zero.
-	var left uint8
-	for i, c := range configs {
-		left |= uint8((uint64(c&^idx)-1)>>63) << uint(i)
-	}
+	left := sv.topo.configsLeft[idx]
 	sv.stats.Guesses++
+	var child bandState // declared outside the loop, to stay on the stack
 	for ; bits.OnesCount8(left) > 1; left &= left - 1 {
-		child := *st
+		child = *st
 		drop := sv.topo.triadCells(uint64(511&^configs[bits.TrailingZeros8(left)]) << shift)
 		child.cand[d] = child.cand[d].andNot(drop)
 		child.dirty |= touched(1 << uint(d))
-		sv.searchBands(child)
+		sv.searchBands(&child)
 		if sv.stop {
 			return
 		}
