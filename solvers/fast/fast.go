@@ -72,20 +72,22 @@ func (s *strategy) Search(ctx context.Context, p *solvers.Puzzle, opts solvers.O
 		bound = b
 	}
 	sv := solver{topo: topo, ctx: ctx, opts: opts, obj: bound, best: -1}
-	st, ok := sv.start(p)
-	if !ok { // the givens clash
+	// The root is built in place: searchBands works in it, the other
+	// searches on its state.
+	var root bandState
+	if !sv.start(p, &root.state) { // the givens clash
 		return solvers.Stats{}, nil
 	}
-	if bound == nil && topo.standard {
-		sv.searchBands(&bandState{state: st})
+	if st := &root.state; bound == nil && topo.standard {
+		sv.searchBands(&root)
 	} else if bound == nil {
-		sv.search(st)
-	} else if sv.settle(&st) {
+		sv.search(*st)
+	} else if sv.settle(st) {
 		// The split is tuned once, on the propagated root: the bounds of
 		// every node below use it, and the cache holds on to them.
-		bound.split(&st)
-		if bound.bound(&st, sv.best) > sv.best {
-			sv.maximize(st)
+		bound.split(st)
+		if bound.bound(st, sv.best) > sv.best {
+			sv.maximize(*st)
 		}
 	}
 	return sv.stats, sv.err

@@ -55,8 +55,8 @@ type solver struct {
 	count [4]uint64
 }
 
-// start returns the state holding p's givens, before any deduction, and
-// whether they fit together: a given whose digit an earlier given took
+// start sets st, a zero state, to hold p's givens, before any deduction,
+// and reports whether they fit together: a given whose digit an earlier given took
 // from its cell clashes with that one.
 //
 // The givens are gathered digit by digit and laid down at once, not
@@ -64,9 +64,8 @@ type solver struct {
 // singly, with place's bookkeeping for the deductions, than an easy
 // puzzle's whole search. With every digit marked dirty, place would have
 // noted nothing else.
-func (sv *solver) start(p *solvers.Puzzle) (state, bool) {
+func (sv *solver) start(p *solvers.Puzzle, st *state) bool {
 	t := sv.topo
-	var st state
 	var taken, at [9]board // by digit: the givens' peers, the givens
 	// The givens are found eight cells at a time and walked as set bits:
 	// a test per cell, given or not, is a coin toss the processor
@@ -78,7 +77,7 @@ func (sv *solver) start(p *solvers.Puzzle) (state, bool) {
 		c := bits.TrailingZeros64(x)
 		d := int(buf[c]) - 1
 		if taken[d].lo>>uint(c)&1 != 0 {
-			return st, false
+			return false
 		}
 		taken[d] = taken[d].or(t.peers[c])
 		at[d].lo |= 1 << uint(c)
@@ -89,7 +88,7 @@ func (sv *solver) start(p *solvers.Puzzle) (state, bool) {
 		c := loCells + i&63
 		d := int(buf[c]) - 1
 		if taken[d].hi>>uint(i)&1 != 0 {
-			return st, false
+			return false
 		}
 		taken[d] = taken[d].or(t.peers[c])
 		at[d].hi |= 1 << uint(i)
@@ -100,7 +99,7 @@ func (sv *solver) start(p *solvers.Puzzle) (state, bool) {
 	}
 	st.todo = full.andNot(given)
 	st.dirty = touched(1<<9 - 1)
-	return st, true
+	return true
 }
 
 // givenCells returns the cells of buf, a grid's 81 cells padded with zeros,

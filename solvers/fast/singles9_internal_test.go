@@ -72,7 +72,8 @@ func TestSingles9(t *testing.T) {
 	sv := solver{topo: standardTopology()}
 	for _, set := range []string{"17clue", "top1465", "hardest1106"} {
 		for i, p := range solverstest.LoadSet(t, set, n) {
-			st, ok := sv.start(p)
+			var st state
+			ok := sv.start(p, &st)
 			if !ok {
 				t.Fatalf("%s #%d: start finds a clash in a solvable puzzle", set, i)
 			}
@@ -107,7 +108,8 @@ func FuzzSingles9(f *testing.F) {
 		if p.Features() != 0 {
 			t.Skip("not a standard grid")
 		}
-		st, ok := sv.start(p)
+		var st state
+		ok := sv.start(p, &st)
 		if ok != (p.Clash() == nil) {
 			t.Fatalf("start says the givens fit: %v; the puzzle's clash: %v", ok, p.Clash())
 		}

@@ -114,7 +114,8 @@ func TestTriadsKeepSolutions(t *testing.T) {
 		for i, p := range solverstest.LoadSet(t, set, n) {
 			_, sol := solverstest.CheckSolve(t, New(), p, 1)
 			sv := solver{topo: standardTopology()}
-			root, ok := sv.start(p)
+			var root state
+			ok := sv.start(p, &root)
 			if !ok {
 				t.Fatalf("%s #%d: start finds a clash in a solvable puzzle", set, i)
 			}
