@@ -68,7 +68,8 @@ type CheckerFile struct {
 // for the problem named id, and resolves the checker problem.yaml names:
 // "lines", "tokens", the name of one of specials, or the path of a checker
 // source file in the package ("checker/check.cpp": any name with a '/' or
-// a '.'). An unknown name is an error, so the setting is never a mere label.
+// a '.'), configured with problem.yaml's harness.checker_args. An unknown
+// name or argument is an error, so the setting is never a mere label.
 func NewBase(id string, fsys fs.FS, specials ...Special) (Base, error) {
 	l, err := readBase(id, fsys, specials)
 	if err != nil {
@@ -99,6 +100,9 @@ func readBase(id string, fsys fs.FS, specials []Special) (*loaded, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: problem.yaml: harness.checker: %w", id, err)
 		}
+		if len(pkg.Config.Harness.CheckerArgs) > 0 {
+			return nil, fmt.Errorf("%s: problem.yaml: harness.checker_args: a checker file takes no arguments", id)
+		}
 		l.file = &CheckerFile{Path: name, Source: src}
 		l.checker = unbuilt{name}
 		return l, nil
@@ -109,7 +113,7 @@ func readBase(id string, fsys fs.FS, specials []Special) (*loaded, error) {
 			return nil, fmt.Errorf("%s: %w", id, err)
 		}
 	}
-	if l.checker, err = reg.Lookup(name); err != nil {
+	if l.checker, err = reg.Configure(name, pkg.Config.Harness.CheckerArgs); err != nil {
 		return nil, fmt.Errorf("%s: problem.yaml: harness.checker: %w", id, err)
 	}
 	return l, nil

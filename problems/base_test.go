@@ -58,30 +58,39 @@ func TestBase(t *testing.T) {
 }
 
 // TestCheckerByName checks that problem.yaml's harness.checker chooses the
-// checker: each stock name, a special judge, a checker file, and an unknown
-// or missing name refused.
+// checker, and harness.checker_args its settings: each stock name, a special
+// judge, a checker file, and an unknown or missing name or argument refused.
 func TestCheckerByName(t *testing.T) {
 	special := contest.Func(func(context.Context, []byte, []byte, []byte) contest.Result {
 		return contest.Result{Verdict: contest.WA, Message: "special"}
 	})
 	tests := []struct {
 		checker string
+		args    string          // harness.checker_args, a YAML flow map
 		want    contest.Verdict // on output "1 2" against answer "1\n2"
 		file    bool
 		err     string
 	}{
-		{"lines", contest.PE, false, ""},
-		{"tokens", contest.AC, false, ""},
-		{"mine", contest.WA, false, ""},
-		{"check/chk.cpp", contest.IE, true, ""},
-		{"check/missing.cpp", "", false, "missing.cpp"},
-		{"exact", "", false, `no checker named "exact" (have lines, mine, tokens)`},
-		{"", "", false, "harness.checker must name a checker"},
+		{"lines", "", contest.PE, false, ""},
+		{"lines", "{layout: WA}", contest.WA, false, ""},
+		{"lines", "{layout: AC}", "", false, `harness.checker: checker "lines": layout: "AC": want PE or WA`},
+		{"tokens", "", contest.AC, false, ""},
+		{"tokens", "{layout: WA}", "", false, `checker "tokens" takes no arguments`},
+		{"mine", "", contest.WA, false, ""},
+		{"check/chk.cpp", "", contest.IE, true, ""},
+		{"check/chk.cpp", "{layout: WA}", "", false, "a checker file takes no arguments"},
+		{"check/missing.cpp", "", "", false, "missing.cpp"},
+		{"exact", "", "", false, `no checker named "exact" (have lines, mine, tokens)`},
+		{"", "", "", false, "harness.checker must name a checker"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.checker, func(t *testing.T) {
+		t.Run(tt.checker+tt.args, func(t *testing.T) {
+			harness := "{checker: \"" + tt.checker + "\"}"
+			if tt.args != "" {
+				harness = "{checker: \"" + tt.checker + "\", checker_args: " + tt.args + "}"
+			}
 			fsys := fstest.MapFS{
-				"problem.yaml":  {Data: []byte("name: X\nlimits: {time_limit: 1, memory: 64}\nharness: {checker: \"" + tt.checker + "\"}\n")},
+				"problem.yaml":  {Data: []byte("name: X\nlimits: {time_limit: 1, memory: 64}\nharness: " + harness + "\n")},
 				"check/chk.cpp": {Data: []byte("int main() {}\n")},
 			}
 			b, err := problems.NewBase("x", fsys, problems.Special{Name: "mine", Checker: special})

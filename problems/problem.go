@@ -142,6 +142,10 @@ type Config struct {
 		// Checker chooses the checker by name: "lines", "tokens", the
 		// problem's special judge, or a testlib checker file in the package.
 		Checker string `yaml:"checker"`
+		// CheckerArgs are the checker's settings, such as lines'
+		// line_end_space: compare (see contest.Lines.Configure): how
+		// strictly the original judge compared.
+		CheckerArgs contest.Args `yaml:"checker_args"`
 		// Slow says, by strategy name, why that strategy is not worth
 		// measuring on this problem's tests (it takes minutes): benchmarks
 		// skip the pair unless asked for a full run.
@@ -153,11 +157,29 @@ type Config struct {
 		// problem tells apart, such as unique, multiple and none: `stress`
 		// generates each in turn. Empty means the generator's default only.
 		Kinds []string `yaml:"kinds"`
+		// Compilers are the original judge's compilers: a C or C++ source
+		// that does not compile as the judge's default dialect is compiled
+		// as these, and the result says so (see judge/lang.Original).
+		Compilers []Compiler `yaml:"compilers"`
 	} `yaml:"harness"`
 	// Groups split the tests as Kattis test groups do. The first group is
 	// the headline: what the original judge used, where that is known.
 	// When Groups is set, every test is in exactly one group.
 	Groups []Group `yaml:"groups"`
+}
+
+// A Compiler is one of the original judge's compilers, as problem.yaml's
+// harness.compilers names it.
+type Compiler struct {
+	// Lang is a version of C or C++ as `test --lang` names it: c++98,
+	// c99.
+	Lang string `yaml:"lang"`
+	// OldHeaders also gives the source what GCC 4's C++ library headers
+	// included by the way (<cstring>, <cstdio>), as judge/lang says.
+	OldHeaders bool `yaml:"old_headers"`
+	// Judge is the judge's name for it, shown beside the verdict:
+	// "POJ's G++ (MinGW GCC 4.4.0)".
+	Judge string `yaml:"judge"`
 }
 
 // A Group is a named set of a problem's tests. A judge reports each group's
@@ -284,6 +306,11 @@ func Load(fsys fs.FS) (*Package, error) {
 	}
 	if c.Limits.Output == 0 {
 		c.Limits.Output = 64
+	}
+	for i, cc := range c.Harness.Compilers {
+		if cc.Lang == "" || cc.Judge == "" {
+			return nil, fmt.Errorf("problems: problem.yaml: harness.compilers[%d]: want a lang and a judge", i)
+		}
 	}
 	if err := checkGroups(c.Groups); err != nil {
 		return nil, fmt.Errorf("problems: problem.yaml: %w", err)

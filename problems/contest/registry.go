@@ -13,6 +13,29 @@ type Registry struct {
 	byName map[string]Checker
 }
 
+// Args are a checker's settings, as problem.yaml's `checker_args:` writes
+// them: a name and a value, both words, such as line_end_space: compare.
+type Args map[string]string
+
+// Keys returns the names of a's settings in order.
+func (a Args) Keys() []string {
+	keys := make([]string, 0, len(a))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// A Configurable checker takes settings: Configure returns the checker
+// they describe, or an error naming a setting it does not know or a value
+// it does not take. Configuring with no settings returns the checker as it
+// is.
+type Configurable interface {
+	Checker
+	Configure(Args) (Checker, error)
+}
+
 // NewRegistry returns a registry holding the stock checkers, "lines" and
 // "tokens".
 func NewRegistry() *Registry {
@@ -42,6 +65,25 @@ func (r *Registry) Lookup(name string) (Checker, error) {
 		return c, nil
 	}
 	return nil, fmt.Errorf("no checker named %q (have %s)", name, strings.Join(r.Names(), ", "))
+}
+
+// Configure returns the checker registered as name with args applied: the
+// checker as it is when args is empty, else its Configure's, and an error
+// when it takes no settings.
+func (r *Registry) Configure(name string, args Args) (Checker, error) {
+	c, err := r.Lookup(name)
+	if err != nil || len(args) == 0 {
+		return c, err
+	}
+	cc, ok := c.(Configurable)
+	if !ok {
+		return nil, fmt.Errorf("checker %q takes no arguments (got %s)", name, strings.Join(args.Keys(), ", "))
+	}
+	c, err = cc.Configure(args)
+	if err != nil {
+		return nil, fmt.Errorf("checker %q: %w", name, err)
+	}
+	return c, nil
 }
 
 // Names returns the registered names in order.

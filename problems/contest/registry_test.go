@@ -1,6 +1,7 @@
 package contest
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -38,5 +39,32 @@ func TestRegistry(t *testing.T) {
 	}
 	if _, err := r.Lookup("nope"); err == nil || !strings.Contains(err.Error(), "have lines, mine, tokens") {
 		t.Errorf("Lookup(nope) = %v", err)
+	}
+}
+
+func TestRegistryConfigure(t *testing.T) {
+	r := NewRegistry()
+	if err := r.Register("plain", Func(func(context.Context, []byte, []byte, []byte) Result { return Result{Verdict: AC} })); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := r.Configure("lines", Args{"line_end_space": "compare"}); err != nil || c != (Lines{LineEndSpace: true}) {
+		t.Errorf("Configure(lines, compare) = %v, %v", c, err)
+	}
+	if c, err := r.Configure("tokens", nil); err != nil || c != (Tokens{}) {
+		t.Errorf("Configure(tokens, nil) = %v, %v", c, err)
+	}
+	for _, tt := range []struct {
+		name string
+		args Args
+		err  string
+	}{
+		{"lines", Args{"layout": "AC"}, `checker "lines": layout: "AC": want PE or WA`},
+		{"tokens", Args{"layout": "WA"}, `checker "tokens" takes no arguments (got layout)`},
+		{"plain", Args{"x": "y"}, `checker "plain" takes no arguments`},
+		{"nope", nil, `no checker named "nope"`},
+	} {
+		if _, err := r.Configure(tt.name, tt.args); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("Configure(%s, %v) = %v, want %q", tt.name, tt.args, err, tt.err)
+		}
 	}
 }

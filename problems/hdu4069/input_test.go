@@ -129,7 +129,9 @@ func TestGenerateBadOptions(t *testing.T) {
 	}
 }
 
-// TestChecker judges hand-made outputs of the sample.
+// TestChecker judges hand-made outputs of the sample, as HDU's judge does
+// (SOURCE.md): spaces at a line's end count (PE); white space at the very
+// end and CRLF are forgiven.
 func TestChecker(t *testing.T) {
 	prob := New()
 	tests := problemtest.Tests(t, prob)
@@ -147,6 +149,11 @@ func TestChecker(t *testing.T) {
 		{"unique case called multiple", strings.Replace(ans, "521439678\n763895124\n984527361\n346182795\n157964832\n812743956\n235678419\n479216583\n698351247", "Multiple Solutions", 1), contest.WA},
 		{"missing last case", strings.TrimSuffix(ans, "Case 3:\nMultiple Solutions\n"), contest.WA},
 		{"case header on the grid's line", strings.Replace(ans, "Case 1:\n", "Case 1: ", 1), contest.PE},
+		{"no final newline", strings.TrimSuffix(ans, "\n"), contest.AC},
+		{"blank lines and a space at the end", ans + " \n\n", contest.AC},
+		{"a space after the case label", strings.Replace(ans, "Case 1:\n", "Case 1: \n", 1), contest.PE},
+		{"a space after each line", strings.ReplaceAll(ans, "\n", " \n"), contest.PE},
+		{"a blank line between cases", strings.Replace(ans, "\nCase 2:", "\n\nCase 2:", 1), contest.PE},
 		{"empty", "", contest.WA},
 	}
 	for _, tc := range cases {

@@ -15,10 +15,34 @@ import (
 // that a right grid in another layout (spaces between digits, blank lines)
 // is a presentation error rather than a wrong answer. The expected answer is
 // one valid completion among possibly many; it only serves to show a diff.
-type Checker struct{}
+type Checker struct {
+	// SkipBlankLines accepts empty lines anywhere, as the contest's own
+	// validator does: it reads each row as a white-space separated word
+	// (see SOURCE.md). Without it an empty line is PE.
+	SkipBlankLines bool
+}
+
+// Configure implements contest.Configurable: blank_lines: compare (the
+// default) or skip.
+func (c Checker) Configure(args contest.Args) (contest.Checker, error) {
+	for _, k := range args.Keys() {
+		if k != "blank_lines" {
+			return nil, fmt.Errorf("unknown argument %q (have blank_lines)", k)
+		}
+		switch args[k] {
+		case "compare":
+			c.SkipBlankLines = false
+		case "skip":
+			c.SkipBlankLines = true
+		default:
+			return nil, fmt.Errorf("blank_lines: %q: want compare or skip", args[k])
+		}
+	}
+	return c, nil
+}
 
 // Check implements contest.Checker.
-func (Checker) Check(_ context.Context, input, output, answer []byte) contest.Result {
+func (c Checker) Check(_ context.Context, input, output, answer []byte) contest.Result {
 	puzzles, err := Parse("input", input)
 	if err != nil {
 		return contest.Result{Verdict: contest.IE, Message: fmt.Sprintf("bad test input: %v", err)}
@@ -50,7 +74,7 @@ func (Checker) Check(_ context.Context, input, output, answer []byte) contest.Re
 			return wrong(fmt.Sprintf("case %d: %v (output line %d)", k+1, err, at.line), output, answer)
 		}
 	}
-	if line, msg := layout(output); msg != "" {
+	if line, msg := layout(output, c.SkipBlankLines); msg != "" {
 		return contest.Result{Verdict: contest.PE, Message: fmt.Sprintf("line %d: %s", line+1, msg),
 			Diff: contest.LineDiff(canonical(digits), output)}
 	}
@@ -104,9 +128,10 @@ func readDigits(b []byte, limit int) ([]digit, *digit) {
 
 // layout checks that the output is the answer's layout: 9 lines of 9 digits
 // per case and nothing else, ignoring trailing white space on a line and
-// trailing blank lines. It returns the index of the first bad line and what
-// is wrong with it, or "" if the layout is right.
-func layout(output []byte) (int, string) {
+// trailing blank lines, and empty lines anywhere when skipBlank. It returns
+// the index of the first bad line and what is wrong with it, or "" if the
+// layout is right.
+func layout(output []byte, skipBlank bool) (int, string) {
 	// The caller has seen exactly cases*81 digits and nothing else, so a
 	// line count other than cases*9 implies a line that is not 9 long.
 	lines := contest.NewLineReader(output)
@@ -114,6 +139,9 @@ func layout(output []byte) (int, string) {
 		l, ok := lines.Next()
 		if !ok {
 			return 0, ""
+		}
+		if len(l) == 0 && skipBlank {
+			continue
 		}
 		if len(l) != 9 {
 			return i, fmt.Sprintf("right digits, wrong layout: expected one row of 9 digits without spaces, got %s", contest.Quote(l, 40))

@@ -149,28 +149,36 @@ func TestChecker(t *testing.T) {
 	// swapping them keeps row 1 right and breaks columns 4 and 5.
 	alt := replaceCase(tc.Answer, 3, alternative(t, tc, 3))
 	swapped := setCell([]byte(setCell(tc.Answer, 0, 0, 3, '2')), 0, 0, 4, '6')
+	skip := Checker{SkipBlankLines: true}
+	blankAfterEach := strings.ReplaceAll(ans, "\n", "\n\n") // rows: an empty line after each; cases too
 	tests := []struct {
 		name, output string
+		c            Checker
 		want         contest.Verdict
 		msg          string
 	}{
-		{"reference answer", ans, contest.AC, ""},
-		{"another completion", alt, contest.AC, ""},
-		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), contest.AC, ""},
-		{"trailing spaces and blank lines", strings.ReplaceAll(ans, "\n", " \n") + "\n\n", contest.AC, ""},
-		{"given changed", setCell(tc.Answer, 0, 0, 0, '2'), contest.WA, "case 1: cell r1c1 holds 2 but the given is 1"},
-		{"swap breaks columns", swapped, contest.WA, "case 1: r1c4 and r"},
-		{"zero left", setCell(tc.Answer, 1, 2, 3, '0'), contest.WA, `line 12, column 4: '0' is not a digit 1-9`},
-		{"missing case", replaceCase(tc.Answer, 9, ""), contest.WA, "output has 9 grids, want 10"},
-		{"missing digits", ans[:len(ans)-5], contest.WA, "output ends in case 10 of 10 after 77 of its 81 digits"},
-		{"extra case", ans + ans[:90], contest.WA, "line 91: unexpected output after the 10 cases"},
-		{"empty", "", contest.WA, "output has 0 grids, want 10"},
-		{"spaces between digits", strings.Join(strings.Split(ans, ""), " "), contest.PE, "line 1: right digits, wrong layout"},
-		{"blank line between cases", strings.Replace(ans, ans[:90], ans[:90]+"\n", 1), contest.PE, "line 10:"},
-		{"two rows on a line", strings.Replace(ans, "\n", "", 1), contest.PE, "line 1:"},
+		{"reference answer", ans, Checker{}, contest.AC, ""},
+		{"another completion", alt, Checker{}, contest.AC, ""},
+		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), Checker{}, contest.AC, ""},
+		{"trailing spaces and blank lines", strings.ReplaceAll(ans, "\n", " \n") + "\n\n", Checker{}, contest.AC, ""},
+		{"given changed", setCell(tc.Answer, 0, 0, 0, '2'), Checker{}, contest.WA, "case 1: cell r1c1 holds 2 but the given is 1"},
+		{"swap breaks columns", swapped, Checker{}, contest.WA, "case 1: r1c4 and r"},
+		{"zero left", setCell(tc.Answer, 1, 2, 3, '0'), Checker{}, contest.WA, `line 12, column 4: '0' is not a digit 1-9`},
+		{"missing case", replaceCase(tc.Answer, 9, ""), Checker{}, contest.WA, "output has 9 grids, want 10"},
+		{"missing digits", ans[:len(ans)-5], Checker{}, contest.WA, "output ends in case 10 of 10 after 77 of its 81 digits"},
+		{"extra case", ans + ans[:90], Checker{}, contest.WA, "line 91: unexpected output after the 10 cases"},
+		{"empty", "", Checker{}, contest.WA, "output has 0 grids, want 10"},
+		{"spaces between digits", strings.Join(strings.Split(ans, ""), " "), Checker{}, contest.PE, "line 1: right digits, wrong layout"},
+		{"blank line between cases", strings.Replace(ans, ans[:90], ans[:90]+"\n", 1), Checker{}, contest.PE, "line 10:"},
+		{"two rows on a line", strings.Replace(ans, "\n", "", 1), Checker{}, contest.PE, "line 1:"},
+		{"skip: blank line between cases", strings.Replace(ans, ans[:90], ans[:90]+"\n", 1), skip, contest.AC, ""},
+		{"skip: blank lines everywhere", "\n" + blankAfterEach, skip, contest.AC, ""},
+		{"skip: spaces between digits", strings.Join(strings.Split(ans, ""), " "), skip, contest.PE, "line 1: right digits, wrong layout"},
+		{"skip: two rows on a line", strings.Replace(ans, "\n", "", 1), skip, contest.PE, "line 1:"},
+		{"skip: given changed", setCell(tc.Answer, 0, 0, 0, '2'), skip, contest.WA, "case 1: cell r1c1 holds 2"},
 	}
 	for _, tc2 := range tests {
-		r := contest.Run(context.Background(), Checker{}, tc.Input, []byte(tc2.output), tc.Answer)
+		r := contest.Run(context.Background(), tc2.c, tc.Input, []byte(tc2.output), tc.Answer)
 		if r.Verdict != tc2.want || !strings.Contains(r.Message, tc2.msg) {
 			t.Errorf("%s: %s %q, want %s %q", tc2.name, r.Verdict, r.Message, tc2.want, tc2.msg)
 		}
@@ -180,6 +188,12 @@ func TestChecker(t *testing.T) {
 	}
 	if r := contest.Run(context.Background(), Checker{}, []byte("1\n123\n"), tc.Answer, tc.Answer); r.Verdict != contest.IE {
 		t.Errorf("malformed test input: %s, want IE", r.Verdict)
+	}
+	if c, err := (Checker{}).Configure(contest.Args{"blank_lines": "skip"}); err != nil || c != skip {
+		t.Errorf("Configure(blank_lines: skip) = %+v, %v", c, err)
+	}
+	if _, err := (Checker{}).Configure(contest.Args{"line_end_space": "compare"}); err == nil || !strings.Contains(err.Error(), `unknown argument "line_end_space"`) {
+		t.Errorf("Configure(line_end_space) = %v, want an unknown-argument error", err)
 	}
 }
 

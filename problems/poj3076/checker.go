@@ -1,84 +1,81 @@
 package poj3076
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
-// Checker compares the output with the expected answer line by line, like
-// contest.Lines, but leaves out empty lines on both sides first: the
-// judge's answer file separates grids by one empty line, while mirrors of
-// the problem ask for one after every grid, and both are accepted. Messages
-// name the grid and row of the first line that differs.
-type Checker struct{}
+// Checker compares the output with the expected answer line by line as its
+// contest.Lines does, and names the grid and row of the first line that
+// differs. Its zero value judges as POJ did: the empty line between grids
+// is part of the answer, so output without it, or with one before the
+// first grid, is PE; white space at the end of a line or of the output is
+// forgiven, so an empty line after the last grid too is AC (see SOURCE.md).
+type Checker struct {
+	Lines contest.Lines
+}
+
+// Configure implements contest.Configurable with the settings of
+// contest.Lines.
+func (c Checker) Configure(args contest.Args) (contest.Checker, error) {
+	l, err := c.Lines.Configure(args)
+	if err != nil {
+		return nil, err
+	}
+	return Checker{Lines: l.(contest.Lines)}, nil
+}
 
 // Check implements contest.Checker. It reads both texts in place.
-func (Checker) Check(_ context.Context, _, output, answer []byte) contest.Result {
-	got, want := nonEmptyLines{r: contest.NewLineReader(output)}, nonEmptyLines{r: contest.NewLineReader(answer)}
-	for i := 0; ; i++ {
-		g, gAt, gok := got.next()
-		w, _, wok := want.next()
-		if !gok && !wok {
-			return contest.Result{Verdict: contest.AC}
-		}
-		if gok && wok && bytes.Equal(g, w) {
-			continue
-		}
-		where := fmt.Sprintf("grid %d, row %d", i/side+1, i%side+1)
-		if gok {
-			where += fmt.Sprintf(" (output line %d)", gAt)
-		}
-		var msg string
-		switch {
-		case !gok:
-			msg = fmt.Sprintf("%s: expected %s, got end of output", where, contest.Quote(w, 40))
-		case !wok:
-			msg = fmt.Sprintf("%s: expected end of output, got %s", where, contest.Quote(g, 40))
-		default:
-			msg = fmt.Sprintf("%s: expected %s, got %s", where, contest.Quote(w, 40), contest.Quote(g, 40))
-		}
-		v := contest.WA
-		if sameLetters(output, answer) {
-			v, msg = contest.PE, msg+": right letters, wrong layout"
-		}
-		return contest.Result{Verdict: v, Message: msg, Diff: contest.LineDiff(answer, output)}
+func (c Checker) Check(ctx context.Context, input, output, answer []byte) contest.Result {
+	m, bad := c.Lines.FirstMismatch(output, answer)
+	if !bad {
+		return contest.Result{Verdict: contest.AC}
 	}
+	r := c.Lines.Check(ctx, input, output, answer)
+	where := locate(answer, m.AnswerLine)
+	if m.OutputLine > 0 {
+		where += fmt.Sprintf(" (output line %d)", m.OutputLine)
+	}
+	quote := func(b []byte) string {
+		if b == nil {
+			return "end of output"
+		}
+		return contest.Quote(b, 40)
+	}
+	switch {
+	case !m.Layout:
+		r.Message = fmt.Sprintf("%s: expected %s, got %s", where, quote(m.Answer), quote(m.Output))
+	case len(m.Answer) == 0 && m.Answer != nil:
+		r.Message = fmt.Sprintf("%s: expected the empty line between grids, got %s: right letters, wrong layout", where, quote(m.Output))
+	case len(m.Output) == 0 && m.Output != nil:
+		r.Message = fmt.Sprintf("%s: expected %s, got an empty line: right letters, wrong layout", where, quote(m.Answer))
+	default:
+		r.Message = fmt.Sprintf("%s: expected %s, got %s: right letters, wrong layout", where, quote(m.Answer), quote(m.Output))
+	}
+	return r
 }
 
-// nonEmptyLines yields the lines of a text that are not empty, with trailing
-// white space removed, and the line number (from 1) of each.
-type nonEmptyLines struct {
-	r *contest.LineReader
-	n int
-}
-
-func (l *nonEmptyLines) next() ([]byte, int, bool) {
-	for {
-		line, ok := l.r.Next()
+// locate names the place of answer's line n (from 1; 0 past its end) by
+// grid and row, counting the grids' rows: every non-empty line is a row.
+func locate(answer []byte, n int) string {
+	rows, line := 0, 0
+	for r := contest.NewLineReader(answer); ; {
+		l, ok := r.Next()
 		if !ok {
-			return nil, 0, false
+			break
 		}
-		l.n++
-		if len(line) > 0 {
-			return line, l.n, true
+		line++
+		if line == n {
+			if len(l) == 0 {
+				return fmt.Sprintf("between grids %d and %d", rows/side, rows/side+1)
+			}
+			return fmt.Sprintf("grid %d, row %d", rows/side+1, rows%side+1)
+		}
+		if len(l) > 0 {
+			rows++
 		}
 	}
-}
-
-// sameLetters reports whether a and b hold the same bytes in the same order
-// once all white space is removed.
-func sameLetters(a, b []byte) bool {
-	for {
-		a, b = bytes.TrimLeft(a, " \t\r\n\v\f"), bytes.TrimLeft(b, " \t\r\n\v\f")
-		if len(a) == 0 || len(b) == 0 {
-			return len(a) == len(b)
-		}
-		if a[0] != b[0] {
-			return false
-		}
-		a, b = a[1:], b[1:]
-	}
+	return fmt.Sprintf("after grid %d", rows/side)
 }

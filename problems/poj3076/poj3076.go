@@ -28,7 +28,7 @@ type problem struct{ problems.Base }
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
 func New() problems.Problem {
-	return &problem{problems.MustBase(ID, files, problems.Special{Name: "lines-ignoring-blank", Checker: Checker{}})}
+	return &problem{problems.MustBase(ID, files, problems.Special{Name: "poj3076", Checker: Checker{}})}
 }
 
 // Reference returns fast: on the problem's 20 grids it takes about a fifth

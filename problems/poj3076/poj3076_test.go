@@ -15,7 +15,7 @@ import (
 
 func TestConfig(t *testing.T) {
 	// POJ's 10 s and 64 MiB, exact judging but for the empty lines.
-	problemtest.CheckConfig(t, New(), problemtest.Limits{10 * time.Second, 64, "default", "lines-ignoring-blank"})
+	problemtest.CheckConfig(t, New(), problemtest.Limits{10 * time.Second, 64, "default", "poj3076"})
 }
 
 // TestTests checks the data files: each input parses, round-trips through
@@ -23,14 +23,12 @@ func TestConfig(t *testing.T) {
 func TestTests(t *testing.T) {
 	// Grid counts of the real data are facts of the judge's files.
 	problemtest.CheckTests(t, New(), WriteInput, map[string]int{"sample/1": 1, "secret/1": 4}, func(tc problems.Test, ps []*solvers.Puzzle) {
-		rows := 0
-		for l := (nonEmptyLines{r: contest.NewLineReader(tc.Answer)}); ; rows++ {
-			if _, _, ok := l.next(); !ok {
-				break
-			}
-		}
-		if rows != side*len(ps) {
+		if rows := len(strings.Fields(string(tc.Answer))); rows != side*len(ps) {
 			t.Errorf("%s: %d answer rows for %d grids", tc.Name, rows, len(ps))
+		}
+		// The layout the checker requires: one empty line between grids.
+		if lines := strings.Count(string(tc.Answer), "\n"); lines != (side+1)*len(ps)-1 {
+			t.Errorf("%s: %d answer lines for %d grids, want %d", tc.Name, lines, len(ps), (side+1)*len(ps)-1)
 		}
 	})
 }
@@ -119,6 +117,10 @@ func TestSolveCaseErrors(t *testing.T) {
 	}
 }
 
+// TestChecker checks POJ's rule (see SOURCE.md) on the real judge data:
+// the empty line between grids is required, one before the first grid is
+// wrong, one after the last is forgiven; and the lenient reading the
+// problem.yaml setting blank_lines: skip gives.
 func TestChecker(t *testing.T) {
 	tc := problemtest.Test(t, New(), "secret/1")
 	ans := string(tc.Answer)
@@ -128,30 +130,40 @@ func TestChecker(t *testing.T) {
 	row := lines[19]
 	swapped := row[1:2] + row[0:1] + row[2:]
 	changed := strings.Join(lines[:19], "") + swapped + strings.Join(lines[20:], "")
+	lenient := Checker{Lines: contest.Lines{SkipBlankLines: true}}
 	tests := []struct {
 		name, output string
+		c            Checker
 		want         contest.Verdict
 		msg          string
 	}{
-		{"judge layout", ans, contest.AC, ""},
-		{"empty line after every grid", strings.Join(grids, "\n\n") + "\n", contest.AC, ""},
-		{"no empty lines", strings.Join(grids, "\n"), contest.AC, ""},
-		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), contest.AC, ""},
-		{"two letters swapped", changed, contest.WA, "grid 2, row 3 (output line 20): expected"},
-		{"missing grid", strings.Join(grids[:3], "\n\n"), contest.WA, "grid 4, row 1: expected"},
-		{"a grid too many", ans + "\n" + grids[0] + "\n", contest.WA, "expected end of output, got"},
-		{"lower case", strings.ToLower(ans), contest.WA, "grid 1, row 1 (output line 1)"},
-		{"spaces between letters", strings.Join(strings.Split(ans, ""), " "), contest.PE, "right letters, wrong layout"},
-		{"empty", "", contest.WA, "got end of output"},
+		{"judge layout", ans, Checker{}, contest.AC, ""},
+		{"empty line after every grid", strings.Join(grids, "\n\n") + "\n", Checker{}, contest.AC, ""},
+		{"CRLF", strings.ReplaceAll(ans, "\n", "\r\n"), Checker{}, contest.AC, ""},
+		{"no empty lines", strings.Join(grids, "\n"), Checker{}, contest.PE, "between grids 1 and 2 (output line 17): expected the empty line between grids"},
+		{"empty line before every grid", "\n" + strings.Join(grids, "\n\n"), Checker{}, contest.PE, "grid 1, row 1 (output line 1): expected \"" + lines[0][:16] + "\", got an empty line"},
+		{"two empty lines between grids", strings.Join(grids, "\n\n\n"), Checker{}, contest.PE, "grid 2, row 1 (output line 18)"},
+		{"two letters swapped", changed, Checker{}, contest.WA, "grid 2, row 3 (output line 20): expected"},
+		{"missing grid", strings.Join(grids[:3], "\n\n"), Checker{}, contest.WA, "between grids 3 and 4: expected \"\", got end of output"},
+		{"a grid too many", ans + "\n" + grids[0] + "\n", Checker{}, contest.WA, "after grid 4 (output line 68): expected end of output, got"},
+		{"lower case", strings.ToLower(ans), Checker{}, contest.WA, "grid 1, row 1 (output line 1)"},
+		{"spaces between letters", strings.Join(strings.Split(ans, ""), " "), Checker{}, contest.PE, "right letters, wrong layout"},
+		{"empty", "", Checker{}, contest.WA, "got end of output"},
+		{"lenient: no empty lines", strings.Join(grids, "\n"), lenient, contest.AC, ""},
+		{"lenient: empty line before every grid", "\n" + strings.Join(grids, "\n\n"), lenient, contest.AC, ""},
+		{"lenient: missing grid", strings.Join(grids[:3], "\n"), lenient, contest.WA, "grid 4, row 1: expected"},
 	}
 	for _, c := range tests {
-		r := contest.Run(context.Background(), Checker{}, tc.Input, []byte(c.output), tc.Answer)
+		r := contest.Run(context.Background(), c.c, tc.Input, []byte(c.output), tc.Answer)
 		if r.Verdict != c.want || !strings.Contains(r.Message, c.msg) {
 			t.Errorf("%s: %s %q, want %s %q", c.name, r.Verdict, r.Message, c.want, c.msg)
 		}
 		if r.Verdict != contest.AC && r.Diff == "" {
 			t.Errorf("%s: no diff", c.name)
 		}
+	}
+	if c, err := (Checker{}).Configure(contest.Args{"blank_lines": "skip"}); err != nil || c != lenient {
+		t.Errorf("Configure(blank_lines: skip) = %+v, %v; want %+v", c, err, lenient)
 	}
 }
 

@@ -167,7 +167,9 @@ func TestGenerate(t *testing.T) {
 	}
 }
 
-// TestChecker judges hand-made outputs for sample 1 (answer 2829).
+// TestChecker judges hand-made outputs for sample 1 (answer 2829) as
+// Luogu does: white space at a line's end and the output's end is
+// forgiven, any other layout is WA (Luogu has no PE).
 func TestChecker(t *testing.T) {
 	prob := New()
 	cases := []struct {
@@ -181,7 +183,9 @@ func TestChecker(t *testing.T) {
 		{"-1\n", contest.WA},
 		{"", contest.WA},
 		{"2829\n2829\n", contest.WA},
-		{"\n2829\n", contest.PE},
+		{"2829  \n\n\n", contest.AC},
+		{"\n2829\n", contest.WA},
+		{" 2829\n", contest.WA},
 	}
 	for _, tc := range cases {
 		if r := contest.Run(context.Background(), prob.Checker(), nil, []byte(tc.output), []byte("2829\n")); r.Verdict != tc.want {

@@ -59,20 +59,36 @@ problem.yaml and one run of this command.`,
 }
 
 // markdownProblems writes the README's table of problems: id, name (linked
-// to the original statement), input and output in brief, and the checker.
+// to the original statement), input and output in brief, the checker with
+// its settings, and the original judge's compilers.
 func markdownProblems(w io.Writer, probs []problems.Problem) error {
-	rows := [][]string{{"id", "problem", "input", "output", "checker"}}
+	rows := [][]string{{"id", "problem", "input", "output", "checker", "original compilers"}}
 	for _, p := range probs {
 		c := p.Config()
 		name := c.Name
 		if c.SourceURL != "" {
 			name = "[" + name + "](" + c.SourceURL + ")"
 		}
-		chk := "`" + c.Harness.Checker + "`"
+		var notes []string
 		if c.Validation == "custom" {
-			chk += " (special judge)"
+			notes = append(notes, "special judge")
 		}
-		rows = append(rows, []string{"`" + p.ID() + "`", name, c.Input, c.Output, chk})
+		for _, k := range c.Harness.CheckerArgs.Keys() {
+			notes = append(notes, k+": "+c.Harness.CheckerArgs[k])
+		}
+		chk := "`" + c.Harness.Checker + "`"
+		if len(notes) > 0 {
+			chk += " (" + strings.Join(notes, "; ") + ")"
+		}
+		compilers := "none"
+		if len(c.Harness.Compilers) > 0 {
+			var names []string
+			for _, cc := range c.Harness.Compilers {
+				names = append(names, "`"+cc.Lang+"`")
+			}
+			compilers = strings.Join(names, ", ")
+		}
+		rows = append(rows, []string{"`" + p.ID() + "`", name, c.Input, c.Output, chk, compilers})
 	}
 	return markdownTable(w, rows)
 }
