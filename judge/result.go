@@ -17,6 +17,9 @@ type Result struct {
 	Passed    int             `json:"passed"` // tests passed, of every group
 	Total     int             `json:"total"`
 	Isolation string          `json:"isolation,omitempty"` // what sandbox was in force, for programs
+	// Compiled says the program compiled only as the original judge's
+	// compiler, and why (see lang.Executable.Compiled).
+	Compiled string `json:"compiled,omitempty"`
 	// Judge is the sudoku-judge build that judged, as its --version says.
 	Judge string `json:"judge,omitempty"`
 	// Groups summarizes the tests by group, the headline group first; nil

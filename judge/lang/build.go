@@ -55,6 +55,11 @@ type Options struct {
 	// runtimes that must be told it (the JVM's -Xmx): it replaces the
 	// placeholder {memory_mib} in the run command. Zero means 256 MiB.
 	RunMemory int64
+	// Originals are the problem's original judge's compilers: a source of
+	// a language (C++, C) that does not compile is compiled again as the
+	// versions of it here, and Executable.Compiled says so. A version the
+	// user chose (Language: &CPP98) or a Compile command is never changed.
+	Originals []Original
 }
 
 // A Runner runs a program in a sandbox: a *sandbox.Sandbox.
@@ -74,6 +79,10 @@ type Executable struct {
 	Toolchain []string
 	// MemoryError is the language's Language.MemoryError.
 	MemoryError string
+	// Compiled, when the source compiled only as one of Options.Originals,
+	// says so and why: "compiled as gnu++98, POJ's G++ (MinGW GCC 4.4.0);
+	// as gnu++17: x.cpp:3:5: error: 'gets' was not declared in this scope".
+	Compiled string
 
 	CompileTime time.Duration // how long the compile took
 }
@@ -243,6 +252,18 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 				env = l.Env
 			}
 			err = compile(ctx, dir, words, env, opts.Timeout, exe.Language)
+		}
+		if ce := (*CompileError)(nil); errors.As(err, &ce) {
+			how, tried, oerr := compileOriginal(ctx, dir, copySrc, out, l, opts)
+			switch {
+			case oerr != nil:
+				return fail(oerr)
+			case how != "":
+				exe.Compiled = fmt.Sprintf("compiled as %s; as %s: %s", how, l.Std, FirstLine(ce.Output))
+				err = nil
+			case len(tried) > 0:
+				ce.Output += fmt.Sprintf("\n(it does not compile as %s either)\n", strings.Join(tried, ", nor as "))
+			}
 		}
 		if err != nil {
 			return fail(err)

@@ -1,10 +1,22 @@
 package lang
 
-// CPP is C++17 compiled by g++.
+// CPP is C++ compiled by g++, in GNU C++17 as Codeforces' "GNU G++17" is.
+// ONLINE_JUDGE is defined, as on POJ, HDU, UVa and Codeforces.
 var CPP = Language{
 	Name:       "c++",
-	Aliases:    []string{"cpp", "cxx", "g++", "c++17"},
+	Aliases:    []string{"cpp", "cxx", "g++", "c++17", "gnu++17"},
 	Extensions: []string{".cpp", ".cc", ".cxx"},
-	Compile:    []string{"g++", "-O2", "-std=c++17", "-pipe", "-o", "{out}", "{src}"},
+	Compile:    []string{"g++", "-O2", "-std=gnu++17", "-DONLINE_JUDGE", "-pipe", "-o", "{out}", "{src}"},
 	Run:        []string{"{out}"},
+	Std:        "gnu++17",
 }
+
+// Other versions of C++, in their GNU dialects as DMOJ and Codeforces offer
+// them: C++98 is what POJ's, HDU's and UVa's G++ of their time compiled
+// (GCC's default before GCC 6).
+var (
+	CPP98 = version(CPP, "c++98", "gnu++98", "c++03", "gnu++98", "gnu++03")
+	CPP11 = version(CPP, "c++11", "gnu++11", "gnu++11")
+	CPP14 = version(CPP, "c++14", "gnu++14", "gnu++14")
+	CPP20 = version(CPP, "c++20", "gnu++20", "gnu++20")
+)

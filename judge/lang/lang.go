@@ -49,6 +49,28 @@ type Language struct {
 	// says it ran out of the memory it was given (the JVM's
 	// OutOfMemoryError): judged MLE, not RE.
 	MemoryError string
+	// Std is the dialect the compile command selects (-std=), such as
+	// gnu++17, for languages that have versions.
+	Std string
+	// Family is, for a version of another language (c++98 of c++), that
+	// language's name; empty for the language itself. A source of the
+	// family's own language that fails to compile may be compiled again
+	// as one of its versions (Options.Originals).
+	Family string
+}
+
+// version returns a version of base compiled as the dialect std: the same
+// language under another name, its -std= word replaced.
+func version(base Language, name, std string, aliases ...string) Language {
+	v := base
+	v.Name, v.Aliases, v.Std, v.Family = name, aliases, std, base.Name
+	v.Compile = slices.Clone(base.Compile)
+	for i, w := range v.Compile {
+		if strings.HasPrefix(w, "-std=") {
+			v.Compile[i] = "-std=" + std
+		}
+	}
+	return v
 }
 
 // resolve finds the command name for the sandbox with l.Resolve, or
@@ -70,8 +92,9 @@ func (l *Language) resolve(name string) (string, []string, error) {
 	return p, nil, nil
 }
 
-// languages is every built-in language, in the order List returns them.
-var languages = []*Language{&C, &CPP, &Go, &Python, &Java, &Rust, &JavaScript}
+// languages is every built-in language, in the order List returns them: a
+// language before its versions, so that ForFile chooses it.
+var languages = []*Language{&C, &C89, &C99, &CPP, &CPP98, &CPP11, &CPP14, &CPP20, &Go, &Python, &Java, &Rust, &JavaScript}
 
 // List returns the built-in languages.
 func List() []*Language { return slices.Clone(languages) }

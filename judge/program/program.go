@@ -392,7 +392,7 @@ func (j *Judge) Evaluate(ctx context.Context, src string, build lang.Options, ar
 	}
 	defer exe.Close()
 	res := j.Judge(ctx, exe, args, tests)
-	res.Solution = src
+	res.Solution, res.Compiled = src, exe.Compiled
 	return res, nil
 }
 

@@ -219,7 +219,11 @@ func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestR
 		return fail(err.Error()), nil
 	}
 	j := &program.Judge{Runner: w.Runner, Limits: limits, Checker: c, Parallel: 1}
-	exe, err := lang.Build(ctx, src, lang.Options{Language: lg, Sandbox: w.Runner, RunMemory: limits.Memory})
+	originals, err := program.Originals(cfg)
+	if err != nil {
+		return fail(fmt.Sprintf("problem %s: %v", prob.ID(), err)), nil
+	}
+	exe, err := lang.Build(ctx, src, lang.Options{Language: lg, Sandbox: w.Runner, RunMemory: limits.Memory, Originals: originals})
 	var ce *lang.CompileError
 	if errors.As(err, &ce) {
 		res := program.CompileFailed(ce, tests)
@@ -237,7 +241,7 @@ func (w *Worker) Judge(ctx context.Context, job queue.Job, each func(judge.TestR
 		return nil, fmt.Errorf("build: %w", err)
 	}
 	defer exe.Close()
-	res := &judge.Result{Problem: prob.ID(), Tests: make([]judge.TestResult, 0, len(tests))}
+	res := &judge.Result{Problem: prob.ID(), Compiled: exe.Compiled, Tests: make([]judge.TestResult, 0, len(tests))}
 	for _, t := range tests {
 		o := j.Test(ctx, exe, nil, t)
 		if ctx.Err() != nil {

@@ -72,7 +72,7 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 			if err != nil {
 				return err
 			}
-			build, err := f.buildOptions()
+			build, err := f.buildOptions(prob)
 			if err != nil {
 				return err
 			}
@@ -92,6 +92,9 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 				return err
 			}
 			defer closeInto(&rerr, "build", exe)
+			if exe.Compiled != "" {
+				fmt.Fprintln(e.stdout, exe.Compiled)
+			}
 			if against != "" {
 				oracle, err := buildOracle(cmd.Context(), against, build, limits, againstTime)
 				if err != nil {
@@ -151,7 +154,7 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 // buildOracle compiles the --against program, by its own extension, under
 // the same compile limits as PROGRAM, and returns it with its limits.
 func buildOracle(ctx context.Context, src string, build lang.Options, limits sandbox.Limits, cpu time.Duration) (*stress.Oracle, error) {
-	ob := lang.Options{Limits: build.Limits, Sandbox: build.Sandbox, RunMemory: build.RunMemory}
+	ob := lang.Options{Limits: build.Limits, Sandbox: build.Sandbox, RunMemory: build.RunMemory, Originals: build.Originals}
 	exe, err := lang.Build(ctx, src, ob)
 	var ce *lang.CompileError
 	if errors.As(err, &ce) {

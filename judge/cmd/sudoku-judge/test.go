@@ -50,7 +50,7 @@ func (f *programFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.compile, "compile", "", "compile command instead of the language's, with {src} and {out}, e.g. 'gcc -O2 -o {out} {src}'")
 	fs.Var(flagval.NewDuration(&f.compileTime), "compile-time-limit", "CPU time of the compile, which runs in the sandbox (default 60s; wall time 1.5x)")
 	fs.Var(flagval.NewSize(&f.compileMemory), "compile-memory-limit", "memory of the compile, such as 1G (default 2G)")
-	fs.StringVar(&f.language, "lang", "", "language of PROGRAM instead of its extension's: c, c++ (cpp), go, python (py), java, rust (rs), javascript (js)")
+	fs.StringVar(&f.language, "lang", "", "language of PROGRAM instead of its extension's: c, c89, c99, c++ (cpp), c++98, c++11, c++14, c++20, go, python (py), java, rust (rs), javascript (js)")
 }
 
 // limits returns the limits of prob (nil: the defaults) overridden by the
@@ -76,8 +76,16 @@ func (f *programFlags) limits(prob problems.Task) (sandbox.Limits, error) {
 	return l, nil
 }
 
-func (f *programFlags) buildOptions() (lang.Options, error) {
+// buildOptions returns the compile options the flags say, with prob's
+// original compilers (nil: none) to fall back on.
+func (f *programFlags) buildOptions(prob problems.Task) (lang.Options, error) {
 	opts := lang.Options{Compile: f.compile}
+	if prob != nil {
+		var err error
+		if opts.Originals, err = program.Originals(prob.Config()); err != nil {
+			return opts, fmt.Errorf("%s: %w", prob.ID(), err)
+		}
+	}
 	if f.compileTime > 0 {
 		opts.Limits.CPUTime, opts.Limits.WallTime = f.compileTime, f.compileTime*3/2
 	}
@@ -239,7 +247,7 @@ bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 			if err != nil {
 				return err
 			}
-			build, err := f.buildOptions()
+			build, err := f.buildOptions(prob)
 			if err != nil {
 				return err
 			}
@@ -424,6 +432,9 @@ func printTestResult(w io.Writer, res *judge.Result, verbose bool) error {
 	}
 	if more > 0 {
 		fmt.Fprintf(w, "\n%d more %s with differences not shown (-v shows every one)\n", more, plural(more, "test", "tests"))
+	}
+	if res.Compiled != "" {
+		fmt.Fprintf(w, "\n%s\n", res.Compiled)
 	}
 	if g := table.Groups(*res); g != "" {
 		fmt.Fprintf(w, "\n%s\n", g)
