@@ -33,35 +33,3 @@ func TestRender(t *testing.T) {
 		})
 	}
 }
-
-func TestRenderWidths(t *testing.T) {
-	tests := []struct {
-		name   string
-		header []string
-		right  []bool
-		rows   [][]string
-		want   []string
-	}{
-		{"wide characters take two columns", []string{"name", "n"}, []bool{false, true}, [][]string{{"数独", "1"}, {"ab", "22"}},
-			[]string{"+------+----+", "| name |  n |", "+------+----+", "| 数独 |  1 |", "| ab   | 22 |", "+------+----+"}},
-		{"short row padded", []string{"a", "b"}, nil, [][]string{{"x"}},
-			[]string{"+---+---+", "| a | b |", "+---+---+", "| x |   |", "+---+---+"}},
-		{"empty cells", []string{"", "b"}, []bool{true}, [][]string{{"", ""}},
-			[]string{"+--+---+", "|  | b |", "+--+---+", "|  |   |", "+--+---+"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := Render(&b, tt.header, tt.right, tt.rows); err != nil {
-				t.Fatal(err)
-			}
-			got := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
-				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
-			}
-		})
-	}
-	if err := Render(&bytes.Buffer{}, []string{"a"}, nil, [][]string{{"1", "2"}}); err == nil {
-		t.Error("a row wider than the header: no error")
-	}
-}
