@@ -226,11 +226,7 @@ func (sv *solver) visit(st *state) {
 		if sv.grid == nil {
 			sv.grid = make(solvers.Grid, numCell)
 		}
-		for d := range st.cand {
-			for s := st.cand[d]; !s.isZero(); s = s.dropFirst() {
-				sv.grid[s.first()] = uint8(d + 1)
-			}
-		}
+		fillGrid(&st.cand, sv.grid)
 		if sv.obj != nil {
 			sv.best = max(sv.best, sv.obj.score(sv.grid))
 		}
@@ -241,6 +237,37 @@ func (sv *solver) visit(st *state) {
 	if sv.opts.Limit > 0 && sv.stats.Solutions >= sv.opts.Limit {
 		sv.stop = true
 	}
+}
+
+// fillGrid writes the digits of cand, a solved state's boards, into g, its
+// 81 cells, eight cells at a time from the digits' binary planes: a loop
+// over each digit's cells would mispredict its end nine times a solution.
+func fillGrid(cand *[9]board, g []uint8) {
+	var pl [4]board
+	digitPlanes(cand, &pl)
+	var buf [88]uint8
+	for k := 0; k < 11; k++ {
+		var v uint64
+		for b := range pl {
+			// Cells 8k to 8k+7 of plane b, one bit a byte: the byte
+			// replicated, each copy masked to its own bit, then each
+			// byte's bit moved to the bottom (adding 0x7F carries it
+			// to the top without reaching the next byte).
+			x := cellByte(pl[b], k) * 0x0101010101010101 & 0x8040201008040201
+			v |= (x + 0x7F7F7F7F7F7F7F7F) >> 7 & 0x0101010101010101 << uint(b)
+		}
+		binary.LittleEndian.PutUint64(buf[8*k:], v+0x0101010101010101)
+	}
+	copy(g, buf[:numCell])
+}
+
+// cellByte returns the cells 8k to 8k+7 of b as the bits of a byte.
+func cellByte(b board, k int) uint64 {
+	lo := b.lo | b.hi<<loCells // cells 0-63
+	if k < 8 {
+		return lo >> uint(8*k) & 0xFF
+	}
+	return b.hi >> uint(8*k-loCells) & 0xFF
 }
 
 // enter counts a search node and, once every checkEvery nodes, looks at

@@ -161,3 +161,26 @@ func TestGivenCells(t *testing.T) {
 		}
 	}
 }
+
+// TestFillGrid checks the eight-cells-at-a-time grid of a solved state
+// against the cells read one by one, on solutions of every digit in
+// every cell (a solution and its digits rotated).
+func TestFillGrid(t *testing.T) {
+	sol := solverstest.Solved(t, New())
+	for shift := 0; shift < 9; shift++ {
+		var cand [9]board
+		want := make([]uint8, numCell)
+		for c, v := range sol {
+			d := (int(v) - 1 + shift) % 9
+			want[c] = uint8(d + 1)
+			cand[d] = cand[d].or(cellBoard(c))
+		}
+		got := make([]uint8, numCell)
+		fillGrid(&cand, got)
+		for c := range want {
+			if got[c] != want[c] {
+				t.Fatalf("shift %d: cell %d holds %d, want %d", shift, c, got[c], want[c])
+			}
+		}
+	}
+}
