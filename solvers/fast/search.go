@@ -226,7 +226,7 @@ func (sv *solver) visit(st *state) {
 		if sv.grid == nil {
 			sv.grid = make(solvers.Grid, numCell)
 		}
-		fillGrid(&st.cand, sv.grid)
+		fillGrid(&st.cand, sv.grid, &sv.topo.spread)
 		if sv.obj != nil {
 			sv.best = max(sv.best, sv.obj.score(sv.grid))
 		}
@@ -242,32 +242,37 @@ func (sv *solver) visit(st *state) {
 // fillGrid writes the digits of cand, a solved state's boards, into g, its
 // 81 cells, eight cells at a time from the digits' binary planes: a loop
 // over each digit's cells would mispredict its end nine times a solution.
-func fillGrid(cand *[9]board, g []uint8) {
+// spread is spreadTable's.
+func fillGrid(cand *[9]board, g []uint8, spread *[256]uint64) {
 	var pl [4]board
 	digitPlanes(cand, &pl)
+	var lo, hi [4]uint64 // each plane's cells 0-63 and 64-80
+	for b, p := range pl {
+		lo[b], hi[b] = p.lo|p.hi<<loCells, p.hi>>(64-loCells)
+	}
 	var buf [88]uint8
-	for k := 0; k < 11; k++ {
-		var v uint64
-		for b := range pl {
-			// Cells 8k to 8k+7 of plane b, one bit a byte: the byte
-			// replicated, each copy masked to its own bit, then each
-			// byte's bit moved to the bottom (adding 0x7F carries it
-			// to the top without reaching the next byte).
-			x := cellByte(pl[b], k) * 0x0101010101010101 & 0x8040201008040201
-			v |= (x + 0x7F7F7F7F7F7F7F7F) >> 7 & 0x0101010101010101 << uint(b)
-		}
+	for k := 0; k < 8; k++ {
+		s := uint(8 * k)
+		v := spread[lo[0]>>s&255] | spread[lo[1]>>s&255]<<1 | spread[lo[2]>>s&255]<<2 | spread[lo[3]>>s&255]<<3
 		binary.LittleEndian.PutUint64(buf[8*k:], v+0x0101010101010101)
+	}
+	for k := 0; k < 3; k++ {
+		s := uint(8 * k)
+		v := spread[hi[0]>>s&255] | spread[hi[1]>>s&255]<<1 | spread[hi[2]>>s&255]<<2 | spread[hi[3]>>s&255]<<3
+		binary.LittleEndian.PutUint64(buf[64+8*k:], v+0x0101010101010101)
 	}
 	copy(g, buf[:numCell])
 }
 
-// cellByte returns the cells 8k to 8k+7 of b as the bits of a byte.
-func cellByte(b board, k int) uint64 {
-	lo := b.lo | b.hi<<loCells // cells 0-63
-	if k < 8 {
-		return lo >> uint(8*k) & 0xFF
+// spreadTable returns, by a byte, the eight bytes holding its bits, the
+// lowest bit in the first byte.
+func spreadTable() (t [256]uint64) {
+	for x := range t {
+		for i := 0; i < 8; i++ {
+			t[x] |= uint64(x>>i&1) << uint(8*i)
+		}
 	}
-	return b.hi >> uint(8*k-loCells) & 0xFF
+	return t
 }
 
 // enter counts a search node and, once every checkEvery nodes, looks at

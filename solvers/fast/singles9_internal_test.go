@@ -176,7 +176,8 @@ func TestFillGrid(t *testing.T) {
 			cand[d] = cand[d].or(cellBoard(c))
 		}
 		got := make([]uint8, numCell)
-		fillGrid(&cand, got)
+		spread := spreadTable()
+		fillGrid(&cand, got, &spread)
 		for c := range want {
 			if got[c] != want[c] {
 				t.Fatalf("shift %d: cell %d holds %d, want %d", shift, c, got[c], want[c])

@@ -29,6 +29,8 @@ type topology struct {
 	// configs holds, for the standard boxes, what the configurations a
 	// digit has left in a band say about its triads (see configTable).
 	configs [512]uint64
+	// spread holds, by a byte, its bits one a byte, for fillGrid.
+	spread [256]uint64
 	// configsLeft holds the configurations themselves (see
 	// configsLeftTable), for guessBand.
 	configsLeft [512]uint8
@@ -66,6 +68,7 @@ func (t *topology) init(region func(i int) int, extra []solvers.Unit) {
 		}
 	}
 	t.nearUnits = allUnits
+	t.spread = spreadTable()
 	if t.standard {
 		t.nearUnits = allUnits &^ (1<<18 - 1)
 		t.bandKeep = bandKeepTable()
