@@ -12,6 +12,7 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
@@ -258,7 +259,7 @@ func runOnce(ctx context.Context, prog *Program, w *workload.Workload, in worklo
 	err := cmd.Run()
 	d := time.Since(start)
 	if err != nil {
-		msg := firstLine(stderr.String())
+		msg := contest.Message(firstLine(stderr.String())) // the program's words: made safe
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && msg != "" {
 			err = fmt.Errorf("%w: %s", err, msg)

@@ -16,6 +16,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/internal/piddir"
 	"github.com/sudoku-judge/sudoku-judge/judge/internal/procgroup"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // DefaultCompileTimeout bounds one compile when Options.Timeout is zero.
@@ -337,7 +338,7 @@ func compile(ctx context.Context, dir string, words, env []string, timeout time.
 	}
 	// Paths in the messages name the build directory; show the bare names.
 	msg := strings.ReplaceAll(out.String(), dir+string(filepath.Separator), "")
-	return &CompileError{Language: language, Command: strings.Join(words, " "), Output: safeText(msg), Err: err}
+	return &CompileError{Language: language, Command: strings.Join(words, " "), Output: contest.SafeLines(msg), Err: err}
 }
 
 // capped keeps the first max bytes written to it and drops the rest.

@@ -9,9 +9,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // DefaultLimits bound a sandboxed compile where Options.Limits leaves a
@@ -141,7 +141,7 @@ func compileSandboxed(ctx context.Context, dir string, words []string, l *Langua
 		// The limit is the message: say it before the compiler's lines.
 		msg = why.Error() + "\n" + msg
 	}
-	return &CompileError{Language: name, Command: strings.Join(words, " "), Output: safeText(capString(msg, maxCompileOutput)), Err: why}
+	return &CompileError{Language: name, Command: strings.Join(words, " "), Output: contest.SafeLines(capString(msg, maxCompileOutput)), Err: why}
 }
 
 // reclaim gives dir back to the judge after a compile that ran under
@@ -187,27 +187,4 @@ func capString(s string, max int) string {
 		return s
 	}
 	return s[:max] + "\n(compiler output truncated)\n"
-}
-
-// safeText makes compiler output safe to print on a terminal or in a
-// table: control bytes other than newline and tab, and bytes that are not
-// UTF-8, are shown escaped (\x1b), so a source cannot make the compiler
-// echo escape sequences that redraw the screen.
-func safeText(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n <= 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
 }

@@ -73,9 +73,13 @@ type Outcome struct {
 	Stdout, Stderr []byte
 }
 
-// Test runs exe (with args after its own) on one test and judges it.
+// Test runs exe (with args after its own) on one test and judges it. The
+// result's text is safe to show (judge.TestResult.MakeSafe): this is where
+// what a program wrote enters a result.
 func (j *Judge) Test(ctx context.Context, exe *lang.Executable, args []string, t problems.Test) Outcome {
-	return j.test(ctx, exe, args, t, j.hidden())
+	o := j.test(ctx, exe, args, t, j.hidden())
+	o.MakeSafe()
+	return o
 }
 
 // hidden returns the paths each run hides.
@@ -201,8 +205,8 @@ func seconds(d time.Duration) string {
 const MaxStderr = 8 << 10
 
 // SafeLog returns b, a program's or compiler's output, for a result: cut to
-// max bytes (saying how much was cut) and each line made contest.Safe, so
-// that it can be shown on a terminal or in JSON as it is, lines kept.
+// max bytes (saying how much was cut) and made contest.SafeLines, so that
+// it can be shown on a terminal or in JSON as it is, lines kept.
 func SafeLog(b []byte, max int) string {
 	if len(b) == 0 {
 		return ""
@@ -213,11 +217,7 @@ func SafeLog(b []byte, max int) string {
 		s = strings.TrimSuffix(s, "...")
 		more = fmt.Sprintf("\n... (%d more bytes)", len(b)-len(s))
 	}
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = contest.Safe(l)
-	}
-	return strings.Join(lines, "\n") + more + "\n"
+	return contest.SafeLines(strings.TrimRight(s, "\n")) + more + "\n"
 }
 
 func note(res *sandbox.Result, fallback string) string {
@@ -341,6 +341,7 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 	}
 	close(next)
 	wg.Wait()
+	res.MakeSafe() // what the programs wrote, and the tests' names, as Test makes them
 	res.Summarize()
 	return res
 }
@@ -356,6 +357,7 @@ func CompileFailed(ce *lang.CompileError, tests []problems.Test) *judge.Result {
 		Message: oneLine(ce.Error()),
 		Diff:    ce.Output,
 	}}}
+	res.MakeSafe()
 	res.Summarize()
 	return res
 }
@@ -396,11 +398,9 @@ func (j *Judge) Evaluate(ctx context.Context, src string, build lang.Options, ar
 	return res, nil
 }
 
-// oneLine returns the first line of s, shortened.
+// oneLine returns the first line of s as a safe, short message
+// (contest.Message).
 func oneLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	if len(s) > 200 {
-		s = s[:200] + "..."
-	}
-	return strings.TrimSpace(s)
+	return contest.Message(s)
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/hostiletext"
+	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -233,5 +235,52 @@ func TestLimitsFor(t *testing.T) {
 	l = LimitsFor(&c)
 	if l.CPUTime != time.Second || l.Memory != 64<<20 || l.Output != 64<<20 {
 		t.Errorf("poj3074-like limits %+v", l)
+	}
+}
+
+// TestProgramTextIsSafe checks the boundary where what a program wrote
+// enters a result: whatever the verdict, every string of the test's result
+// is safe to show (issue 22: an RE's message carried raw escapes from the
+// program's stderr), and so are the tests' names, from a folder's files.
+func TestProgramTextIsSafe(t *testing.T) {
+	h := []byte(hostiletext.Text)
+	test := problems.Test{Name: hostiletext.FileName, Input: []byte("1\n"), Answer: []byte("1\n")}
+	results := []struct {
+		name string
+		res  *sandbox.Result
+		err  error
+	}{
+		{"RE", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 1, Stderr: h}, nil},
+		{"RE by a signal", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: -1, Signal: "SIGSEGV", Stderr: append(h, "\nSegmentation fault\n"...)}, nil},
+		{"WA", &sandbox.Result{Status: sandbox.OK, Stdout: h, Stderr: h}, nil},
+		{"TLE", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, Stderr: h, Note: hostiletext.Text}, nil},
+		{"MLE", &sandbox.Result{Status: sandbox.MemoryLimit, ExitCode: -1, Stderr: h, Note: hostiletext.Text}, nil},
+		{"OLE", &sandbox.Result{Status: sandbox.OutputLimit, ExitCode: -1, Stdout: h, Note: hostiletext.Text}, nil},
+		{"IE", &sandbox.Result{Status: sandbox.Internal, ExitCode: -1, Note: hostiletext.Text}, nil},
+		{"runner error", nil, errors.New(hostiletext.Text)},
+	}
+	exe := &lang.Executable{Path: "/b/prog"}
+	for _, tt := range results {
+		t.Run(tt.name, func(t *testing.T) {
+			j := &Judge{Runner: &fakeRunner{res: tt.res, err: tt.err}, Limits: sandbox.Limits{CPUTime: time.Second}, Parallel: 1}
+			one := j.Test(context.Background(), exe, nil, test).TestResult
+			all := j.Judge(context.Background(), exe, nil, []problems.Test{test, test})
+			for i, tr := range append([]judge.TestResult{one}, all.Tests...) {
+				for field, s := range map[string]string{"name": tr.Name, "message": tr.Message, "diff": tr.Diff, "stderr": tr.Stderr, "signal": tr.Signal} {
+					if f := hostiletext.Find(s); f != "" {
+						t.Errorf("result %d: %s holds %s: %q", i, field, f, s)
+					}
+				}
+			}
+			if !strings.Contains(one.Name, `\x1b[2J`) {
+				t.Errorf("name %q, want the file's name escaped", one.Name)
+			}
+		})
+	}
+	ce := CompileFailed(&lang.CompileError{Output: hostiletext.Text, Err: errors.New(hostiletext.Text)}, nil)
+	for _, tr := range ce.Tests {
+		if f := hostiletext.Find(tr.Message + tr.Diff); f != "" {
+			t.Errorf("CE: %s in %q %q", f, tr.Message, tr.Diff)
+		}
 	}
 }

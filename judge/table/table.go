@@ -141,9 +141,21 @@ func render(w io.Writer, cols []column, rows [][]string) error {
 
 // Render writes rows under header as an ASCII table in the style of every
 // sudoku-judge table; columns whose alignRight entry is true (numbers) are
-// right-aligned.
+// right-aligned. Every cell is made contest.Safe, whoever made it: a
+// table is where a program's text meets the terminal.
 func Render(w io.Writer, header []string, alignRight []bool, rows [][]string) error {
-	return textable.Render(w, header, alignRight, rows)
+	safe := func(row []string) []string {
+		s := make([]string, len(row))
+		for i, cell := range row {
+			s[i] = contest.Safe(cell)
+		}
+		return s
+	}
+	safeRows := make([][]string, len(rows))
+	for i, row := range rows {
+		safeRows[i] = safe(row)
+	}
+	return textable.Render(w, safe(header), alignRight, safeRows)
 }
 
 // shorten folds s onto one line of at most n characters.
@@ -167,7 +179,7 @@ func Groups(r judge.Result) string {
 		if g.Total == 0 {
 			continue
 		}
-		s := fmt.Sprintf("%s %s", g.Name, g.Verdict)
+		s := fmt.Sprintf("%s %s", contest.Safe(g.Name), contest.Safe(string(g.Verdict)))
 		if g.Verdict != contest.AC {
 			s += fmt.Sprintf(" (%d/%d)", g.Passed, g.Total)
 		}

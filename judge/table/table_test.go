@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/hostiletext"
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -260,5 +261,32 @@ func TestGroups(t *testing.T) {
 		if got := table.Groups(judge.Result{Groups: tt.groups}); got != tt.want {
 			t.Errorf("Groups(%+v) = %q, want %q", tt.groups, got, tt.want)
 		}
+	}
+}
+
+// TestTablesEscape checks the defence in depth at the renderer: a result
+// whose strings were never made safe (a judge that forgot) still prints no
+// control byte, in the tests table, the results table, a table of any
+// rows and the groups line.
+func TestTablesEscape(t *testing.T) {
+	h := hostiletext.Text
+	tests := []judge.TestResult{{Name: h, Group: h, Verdict: contest.RE, Message: h}}
+	r := judge.Result{Problem: h, Solution: h, Verdict: contest.RE, Tests: tests, Groups: []judge.GroupResult{{Name: h, Headline: true, Verdict: contest.RE, Total: 1}}}
+	var b bytes.Buffer
+	if err := table.Tests(&b, tests); err != nil {
+		t.Fatal(err)
+	}
+	if err := table.Results(&b, []judge.Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	if err := table.Render(&b, []string{h}, []bool{false}, [][]string{{h}}); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString(table.Groups(r))
+	if f := hostiletext.Find(b.String()); f != "" {
+		t.Errorf("the tables hold %s:\n%q", f, b.String())
+	}
+	if !strings.Contains(b.String(), `\x1b[2J`) {
+		t.Errorf("the tables do not show the text escaped:\n%s", b.String())
 	}
 }

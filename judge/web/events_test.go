@@ -20,11 +20,17 @@ type sse struct{ kind, data string }
 // which closes when the stream ends.
 func watch(t *testing.T, ctx context.Context, url string) <-chan sse {
 	t.Helper()
+	return watchAs(t, ctx, http.DefaultClient, url)
+}
+
+// watchAs is watch with c's cookies: as c's user sees the events.
+func watchAs(t *testing.T, ctx context.Context, c *http.Client, url string) <-chan sse {
+	t.Helper()
 	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -163,6 +163,7 @@ func (s *Server) progress(p queue.Progress) {
 		s.hub.send(p.ID, event{Kind: "judging"})
 		return
 	}
+	p.Test.MakeSafe() // a worker's judge made it safe; a page shows it: again
 	s.hub.send(p.ID, event{Kind: "test", Test: p.Test})
 }
 
@@ -172,6 +173,9 @@ func (s *Server) progress(p queue.Progress) {
 func (s *Server) result(r queue.Result) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	for i := range r.Tests {
+		r.Tests[i].MakeSafe() // a worker's judge made them safe; the pages show them: again
+	}
 	stored, err := s.cfg.Store.SaveResult(ctx, store.Judgement{ID: r.ID, Attempt: r.Attempt, Secret: r.Secret, Worker: r.Worker,
 		Verdict: r.Verdict, Groups: r.Groups, Tests: r.Tests, At: r.JudgedAt})
 	if errors.Is(err, store.ErrWrongSecret) {

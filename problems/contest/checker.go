@@ -57,17 +57,16 @@ func Run(ctx context.Context, c Checker, input, output, answer []byte) (res Resu
 	return res
 }
 
-// safeDiff makes every line of d safe and cuts d to MaxDiff bytes.
+// safeDiff makes d safe ([SafeLines]) and cuts it to MaxDiff bytes.
 func safeDiff(d string) string {
 	if d == "" {
 		return ""
 	}
-	lines := strings.Split(strings.TrimSuffix(d, "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(SafeLines(d), "\n"), "\n")
 	var b strings.Builder
 	for i, l := range lines {
-		l = Safe(l)
 		if b.Len()+len(l)+1 > MaxDiff {
-			fmt.Fprintf(&b, "(%d more lines cut)\n", len(lines)-i)
+			writeCut(&b, len(lines)-i, 0)
 			break
 		}
 		b.WriteString(l)

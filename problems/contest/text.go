@@ -17,7 +17,7 @@ const MaxMessage = 240
 // make a line read differently from its bytes) \u{HHHH}. A backslash stays a
 // backslash: the output is for reading, not for unquoting.
 func Safe(s string) string {
-	if isSafe(s) {
+	if isSafe(s, "") {
 		return s
 	}
 	var b strings.Builder
@@ -45,9 +45,33 @@ func Safe(s string) string {
 	return b.String()
 }
 
-func isSafe(s string) bool {
+// SafeLines returns s, text shown as a block of lines (a program's stderr,
+// a compiler's output, a diff), made [Safe] but for its newlines and tabs,
+// which it keeps.
+func SafeLines(s string) string {
+	if isSafe(s, "\n\t") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		for j, part := range strings.Split(line, "\t") {
+			if j > 0 {
+				b.WriteByte('\t')
+			}
+			b.WriteString(Safe(part))
+		}
+	}
+	return b.String()
+}
+
+// isSafe reports whether s is printable ASCII but for the bytes of keep.
+func isSafe(s, keep string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
+		if c := s[i]; (c < 0x20 || c >= 0x7f) && strings.IndexByte(keep, c) < 0 {
 			return false
 		}
 	}

@@ -39,3 +39,22 @@ func TestShortAndMessage(t *testing.T) {
 		t.Errorf("Message = %q", got)
 	}
 }
+
+func TestSafeLines(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain\nlines\n", "plain\nlines\n"},
+		{"\tat Main.main(Main.java:5)\n", "\tat Main.main(Main.java:5)\n"},
+		{"a\x1b[2J\nb\rc\n", "a\\x1b[2J\nb\\rc\n"},
+		{"nul\x00 c1 \u009b \x9b bidi \u202e\n", "nul\\x00 c1 \\u{009b} \\x9b bidi \\u{202e}\n"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		got := SafeLines(tt.in)
+		if got != tt.want {
+			t.Errorf("SafeLines(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if again := SafeLines(got); again != got {
+			t.Errorf("SafeLines is not idempotent: %q, then %q", got, again)
+		}
+	}
+}

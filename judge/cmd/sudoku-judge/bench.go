@@ -22,6 +22,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
@@ -107,7 +108,7 @@ see the README.`,
 			if res.Failed() {
 				for _, m := range res.Measurements {
 					for _, f := range m.Failures {
-						fmt.Fprintf(e.stderr, "failed: %v\n", f)
+						fmt.Fprintf(e.stderr, "failed: %s\n", contest.SafeLines(f.Error()))
 					}
 				}
 				return errFailed

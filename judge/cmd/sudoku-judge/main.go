@@ -17,6 +17,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/internal/suggest"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // Exit codes.
@@ -56,7 +57,8 @@ func run(ctx context.Context, args []string, e *env) int {
 	case errors.Is(err, errFailed):
 		return exitFailed
 	}
-	fmt.Fprintf(e.stderr, "sudoku-judge: %v\n", commandTypo(root, err))
+	// An error can quote a file's name or a checker's output: shown safe.
+	fmt.Fprintf(e.stderr, "sudoku-judge: %s\n", contest.SafeLines(commandTypo(root, err).Error()))
 	return exitUsage
 }
 

@@ -139,6 +139,7 @@ func writeRunJSON(e *env, rep *builtin.Report) error {
 	version := readBuild().String()
 	for i := range rep.Results {
 		rep.Results[i].Judge = version
+		rep.Results[i].MakeSafe()
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
@@ -154,6 +155,9 @@ func writeRunJSON(e *env, rep *builtin.Report) error {
 // writeRunReport prints the results table, the failing tests, the
 // disagreements and a summary line.
 func writeRunReport(w io.Writer, rep *builtin.Report, verbose bool, probs []problems.Problem) error {
+	for i := range rep.Results {
+		rep.Results[i].MakeSafe()
+	}
 	if err := table.Results(w, rep.Results); err != nil {
 		return err
 	}

@@ -85,7 +85,7 @@ It exits 0 when every round passed, 1 when it found a failing input.`,
 			exe, err := lang.Build(cmd.Context(), src, build)
 			var ce *lang.CompileError
 			if errors.As(err, &ce) {
-				fmt.Fprintf(e.stdout, "CE: %s\n%s", ce.Error(), indent(program.CompilerLog(ce, 30)))
+				fmt.Fprintf(e.stdout, "CE: %s\n%s", contest.Message(ce.Error()), indent(contest.SafeLines(program.CompilerLog(ce, 30))))
 				return errFailed
 			}
 			if err != nil {
@@ -194,9 +194,10 @@ const maxInputLines = 40
 func printFailure(w io.Writer, rep *stress.Report, replay string) {
 	f := rep.Failure
 	t := f.Test
+	t.MakeSafe() // as the judge made it; again, as a table would
 	fmt.Fprintf(w, "round %d (seed %d", f.Round+1, f.Seed)
 	if f.Kind != "" {
-		fmt.Fprintf(w, ", kind %s", f.Kind)
+		fmt.Fprintf(w, ", kind %s", contest.Safe(f.Kind))
 	}
 	fmt.Fprintf(w, ") failed: %s", t.Verdict)
 	if t.Message != "" {
@@ -207,7 +208,7 @@ func printFailure(w io.Writer, rep *stress.Report, replay string) {
 		fmt.Fprintf(w, "shrunk from %d cases to %d\n", f.Cases, f.Shrunk)
 	}
 	if n := strings.Count(string(f.Input), "\n"); n <= maxInputLines {
-		fmt.Fprintf(w, "input:\n%s", indent(string(f.Input)))
+		fmt.Fprintf(w, "input:\n%s", indent(contest.SafeLines(string(f.Input))))
 	}
 	if t.Diff != "" {
 		fmt.Fprintf(w, "expected (-) versus got (+):\n%s", indent(contest.Head(t.Diff, diffLines)))
@@ -219,7 +220,7 @@ func printFailure(w io.Writer, rep *stress.Report, replay string) {
 	if f.Shrunk < f.Cases {
 		exts = append(exts, stress.OriginalExt)
 	}
-	fmt.Fprintf(w, "saved in %s: %s%s\nreplay: %s\n", f.Dir, f.Name, strings.Join(exts, " "+f.Name), replay)
+	fmt.Fprintf(w, "saved in %s: %s%s\nreplay: %s\n", contest.Safe(f.Dir), contest.Safe(f.Name), strings.Join(exts, " "+contest.Safe(f.Name)), contest.Safe(replay))
 }
 
 // replayFlags are the flags of stress that test takes too and that change

@@ -295,6 +295,7 @@ bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 				program.Group(res, *cfg)
 			}
 			if jsonOut {
+				res.MakeSafe() // as Judge made it; again, for whatever JSON's reader shows
 				if err := writeJSON(e.stdout, []*judge.Result{res}); err != nil {
 					return err
 				}
@@ -424,10 +425,10 @@ func printTestResult(w io.Writer, res *judge.Result, verbose bool) error {
 					what += ", the first hunks (-v shows them all)"
 				}
 			}
-			fmt.Fprintf(w, "\n%s: %s: %s\n%s", t.Name, t.Verdict, what, indent(d))
+			fmt.Fprintf(w, "\n%s: %s: %s\n%s", contest.Safe(t.Name), t.Verdict, what, indent(contest.SafeLines(d)))
 		}
 		if verbose && t.Stderr != "" && !t.Verdict.Passed() {
-			fmt.Fprintf(w, "\n%s: %s: stderr\n%s", t.Name, t.Verdict, indent(t.Stderr))
+			fmt.Fprintf(w, "\n%s: %s: stderr\n%s", contest.Safe(t.Name), t.Verdict, indent(contest.SafeLines(t.Stderr)))
 		}
 	}
 	if more > 0 {
