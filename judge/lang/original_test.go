@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // TestOriginals compiles what POJ's and UVa's old GCC accepted and GCC 12
@@ -16,9 +17,8 @@ import (
 // or command the user chose is never replaced, and a source that compiles
 // nowhere keeps the default's error.
 func TestOriginals(t *testing.T) {
-	if _, err := exec.LookPath("g++"); err != nil {
-		t.Skipf("skipped: no g++ here: %v", err)
-	}
+	testenv.NeedCommand(t, "g++")
+	testenv.NeedCommand(t, "gcc")
 	poj := []Original{
 		{Language: &CPP98, OldHeaders: true, Judge: "POJ's G++ (MinGW GCC 4.4.0)"},
 		{Language: &C99, Judge: "POJ's GCC (MinGW GCC 4.4.0)"},
