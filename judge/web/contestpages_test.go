@@ -150,7 +150,7 @@ func TestContestPages(t *testing.T) {
 		t.Errorf("the contest page does not list cat's submissions:\n%s", page)
 	}
 	_, page = newBrowser(t, j.URL).get("/contests/week-3/scoreboard")
-	row := regexp.MustCompile(`<tr data-team="cat"><td class="rank">1</td><td class="team">cat</td><td class="solved">1</td><td class="total">(\d+)</td><td class="solved">(\d+) \(1 try\)</td>`).FindStringSubmatch(page)
+	row := regexp.MustCompile(`<tr data-team="cat"><td class="rank">1</td><td class="team">cat</td><td class="num-solved">1</td><td class="total">(\d+)</td><td class="solved">(\d+) \(1 try\)</td>`).FindStringSubmatch(page)
 	if row == nil || row[1] != row[2] {
 		t.Errorf("the scoreboard page has no row of cat first, one problem solved at its own time on the first try (the CE not counted):\n%s", page)
 	}

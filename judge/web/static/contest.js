@@ -56,7 +56,7 @@
       tr.dataset.team = r.team_id;
       td(tr, r.rank, "rank");
       td(tr, r.team_id, "team");
-      td(tr, r.score.num_solved, "solved");
+      td(tr, r.score.num_solved, "num-solved");
       td(tr, ioi ? score(r.score.score) : r.score.total_time, "total");
       r.problems.forEach(function (p) {
         var c = cell(p);
