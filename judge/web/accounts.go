@@ -75,6 +75,11 @@ func formAllowed(r *http.Request) bool {
 
 var errBadLogin = errors.New("wrong name or password")
 
+// loginKey is whom login attempts are limited by: the account tried, not
+// the address, since a whole class logs in at once from behind one NAT
+// address. Each attempt costs a password hash, which the hasher bounds.
+func loginKey(name string) string { return "login:" + strings.TrimSpace(name) }
+
 // login checks a name and password and starts a session: its token and
 // when it ends.
 func (s *Server) login(ctx context.Context, name, password string) (*store.User, string, time.Time, error) {
@@ -137,8 +142,8 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, 4096, &req) {
 		return
 	}
-	if !s.limiter("login:" + viewerOf(r).addr).Allow() {
-		apiError(w, http.StatusTooManyRequests, "too many logins from your address: wait a little")
+	if !s.limiter(loginKey(req.Name)).Allow() {
+		apiError(w, http.StatusTooManyRequests, "too many logins to this account: wait a little")
 		return
 	}
 	u, token, expires, err := s.login(r.Context(), req.Name, req.Password)
@@ -294,8 +299,8 @@ func (s *Server) pageLoginPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 8192)
-	if !s.limiter("login:" + viewerOf(r).addr).Allow() {
-		s.render(w, http.StatusTooManyRequests, "login.html", s.loginData(r, "too many logins from your address: wait a little"))
+	if !s.limiter(loginKey(r.PostFormValue("name"))).Allow() {
+		s.render(w, http.StatusTooManyRequests, "login.html", s.loginData(r, "too many logins to this account: wait a little"))
 		return
 	}
 	_, token, expires, err := s.login(r.Context(), strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password"))

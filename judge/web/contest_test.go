@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
 	"github.com/sudoku-judge/sudoku-judge/judge/web"
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -348,4 +350,23 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestLoginLimit checks that login attempts are limited by the account
+// tried, not by the address: guessing one account's password is slowed,
+// while its classmates behind the same address still log in.
+func TestLoginLimit(t *testing.T) {
+	j := startJudge(t, setup{config: func(c *web.Config) { c.AdminToken, c.Rate, c.Burst = adminToken, rate.Limit(1.0/3600), 2 }})
+	for _, u := range []string{"ann", "bob"} {
+		if resp, body := admin(t, j).postJSON("/api/users", map[string]string{"name": u, "password": u + "-password"}, adminHeaders()...); resp.StatusCode != http.StatusCreated {
+			t.Fatalf("%d %s", resp.StatusCode, body)
+		}
+	}
+	b := newBrowser(t, j.URL)
+	for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
+		if resp, body := b.postJSON("/api/login", map[string]string{"name": "ann", "password": "guess"}); resp.StatusCode != want {
+			t.Errorf("guess %d at ann's password: %d %s, want %d", i+1, resp.StatusCode, body, want)
+		}
+	}
+	login(t, j, "bob", "bob-password")
 }

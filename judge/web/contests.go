@@ -320,11 +320,11 @@ func (s *Server) apiContestEvents(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.contest(w, r); !ok {
 		return
 	}
-	st, closed := s.openStream(w, r)
+	st, done := s.openStream(w, r)
 	if st == nil {
 		return
 	}
-	defer closed()
+	defer done()
 	v := viewerOf(r)
 	last := map[string][]byte{}
 	send := func() error {
@@ -353,7 +353,7 @@ func (s *Server) apiContestEvents(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			last[ev.kind] = b
-			if err := st.event("", ev.kind, ev.v); err != nil {
+			if err := st.event("", ev.kind, json.RawMessage(b)); err != nil {
 				return err
 			}
 		}
@@ -364,7 +364,7 @@ func (s *Server) apiContestEvents(w http.ResponseWriter, r *http.Request) {
 	for {
 		if err := send(); err != nil {
 			if r.Context().Err() == nil {
-				s.log.Warn("contest events", "contest", id, "err", err)
+				s.log.Debug("contest events", "contest", id, "err", err)
 			}
 			return
 		}
@@ -373,7 +373,7 @@ func (s *Server) apiContestEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-signal:
 		case <-tick.C:
-			if st.keepAlive() != nil {
+			if err := st.keepAlive(); err != nil {
 				return
 			}
 		}
