@@ -73,6 +73,8 @@ func (sv *solver) start(p *solvers.Puzzle, st *state) bool {
 	var buf [88]uint8 // 81 cells, then zeros to a whole word
 	p.AppendGivens(buf[:0])
 	given := givenCells(&buf)
+	// One loop per word: a loop over both, with the word's cells found
+	// by cellBoard, costs a twentieth more on an easy puzzle's search.
 	for x := given.lo; x != 0; x &= x - 1 {
 		c := bits.TrailingZeros64(x)
 		d := int(buf[c]) - 1
