@@ -7,6 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -34,7 +37,11 @@ func For(ctx context.Context, runner Runner, task problems.Task) (c contest.Chec
 	}
 	tests, err := task.Tests()
 	if err == nil {
-		err = Try(ctx, c, tests)
+		// The first test with an answer: a package's checker may warn on
+		// other answers (see judge/verify), a contestant's may not (Try).
+		if i := slices.IndexFunc(tests, func(t problems.Test) bool { return t.Answer != nil }); i >= 0 {
+			err = Try(ctx, c, tests[i:i+1], 1)
+		}
 	}
 	if err != nil {
 		close()
@@ -73,17 +80,69 @@ func Build(ctx context.Context, runner Runner, f problems.CheckerFile) (contest.
 	return c, func() { exe.Close() }, nil
 }
 
-// Try checks c on the first of tests that has an answer: given the answer
-// as the output, c must accept it.
-func Try(ctx context.Context, c contest.Checker, tests []problems.Test) error {
-	for _, t := range tests {
-		if t.Answer == nil {
-			continue
+// Program returns the checker program at path (an executable, or a source
+// compiled in runner's sandbox, nil: as the judge's user) as a testlib
+// [External] checker that runs in runner's sandbox. close removes the
+// build.
+func Program(ctx context.Context, runner Runner, path string) (contest.Checker, func(), error) {
+	exe, err := lang.Build(ctx, path, lang.Options{Sandbox: runner})
+	if err != nil {
+		var ce *lang.CompileError
+		if errors.As(err, &ce) {
+			return nil, nil, fmt.Errorf("%s: %w\n%s", path, ce, ce.Output)
 		}
-		if r := contest.Run(ctx, c, t.Input, t.Answer, t.Answer); r.Verdict != contest.AC {
-			return fmt.Errorf("does not accept test %s's own answer: %s %s", t.Name, r.Verdict, r.Message)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	c := External{Path: exe.Path, Args: exe.Args, Runner: runner, ReadOnly: append([]string{exe.Dir}, exe.Toolchain...)}
+	return c, func() { exe.Close() }, nil
+}
+
+// Try checks c on every test that has an answer, parallel at a time (0:
+// one per CPU): given the test's answer as the output, c must accept it.
+// A checker that rejects one, fails or cannot run is not one to judge
+// with: the error names the first such test, in the order of tests, and
+// how many others there are.
+func Try(ctx context.Context, c contest.Checker, tests []problems.Test, parallel int) error {
+	if parallel <= 0 {
+		parallel = runtime.NumCPU()
+	}
+	bad := make([]string, len(tests)) // why each test's answer was not accepted
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(parallel, len(tests)) {
+		wg.Go(func() {
+			for i := range next {
+				t := tests[i]
+				if r := contest.Run(ctx, c, t.Input, t.Answer, t.Answer); r.Verdict != contest.AC {
+					bad[i] = fmt.Sprintf("does not accept test %s's own answer: %s %s", t.Name, r.Verdict, r.Message)
+				}
+			}
+		})
+	}
+	for i, t := range tests {
+		if t.Answer != nil && ctx.Err() == nil {
+			next <- i
 		}
-		return nil
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	first, n := "", 0
+	for _, b := range bad {
+		if b != "" {
+			if n == 0 {
+				first = b
+			}
+			n++
+		}
+	}
+	switch {
+	case n == 1:
+		return errors.New(first)
+	case n > 1:
+		return fmt.Errorf("%s (and %d more tests' answers)", first, n-1)
 	}
 	return nil
 }

@@ -31,8 +31,8 @@ func (s *stresser) shrink(ctx context.Context, f *Failure) error {
 		}
 		trial := *f
 		failed, err := s.try(ctx, &trial, in.Bytes())
-		if oe := (*OracleError)(nil); errors.As(err, &oe) {
-			return false, nil
+		if oe := (*OracleError)(nil); errors.As(err, &oe) || errors.Is(err, errInternal) {
+			return false, nil // no verdict on this part: keep what fails
 		}
 		if err != nil {
 			return false, err

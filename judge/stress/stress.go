@@ -3,6 +3,7 @@ package stress
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -268,6 +269,10 @@ func (s *stresser) round(ctx context.Context, i int) (*Failure, error) {
 	return f, nil
 }
 
+// errInternal is wrapped by try's error when the judge failed on a
+// round: no verdict on the program.
+var errInternal = errors.New("internal error (the judge failed, not the program: no verdict)")
+
 // try answers input, runs the program on it and, when the program fails,
 // fills f's judgement of input and reports true.
 func (s *stresser) try(ctx context.Context, f *Failure, input []byte) (bool, error) {
@@ -280,6 +285,11 @@ func (s *stresser) try(ctx context.Context, f *Failure, input []byte) (bool, err
 	o := s.prog.Test(ctx, s.opts.Program, s.opts.Args, t)
 	if o.Verdict == contest.IE && ctx.Err() != nil {
 		return false, fmt.Errorf("stress: %s: %w", name, ctx.Err())
+	}
+	if o.Verdict == contest.IE {
+		// The judge failed (the sandbox, the checker): no verdict on the
+		// program, and no failing input to save.
+		return false, fmt.Errorf("stress: %s (seed %d): %w: %s", name, f.Seed, errInternal, o.Message)
 	}
 	if o.Verdict.Passed() {
 		return false, nil

@@ -249,6 +249,30 @@ func TestStressOracleFails(t *testing.T) {
 	}
 }
 
+// internalRunner fails every run as the sandbox would fail.
+type internalRunner struct{}
+
+func (internalRunner) Run(context.Context, sandbox.Spec) (*sandbox.Result, error) {
+	return &sandbox.Result{Status: sandbox.Internal, ExitCode: -1, Note: "cgroup gone"}, nil
+}
+
+// A round the judge fails on (IE) is no verdict on the program: an error
+// (exit 2), never a failure found, shrunk and saved (issue 23).
+func TestStressJudgeFails(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "failures")
+	j := &program.Judge{Runner: internalRunner{}}
+	rep, err := Run(context.Background(), Options{Problem: poj3074.New(), Judge: j, Program: &lang.Executable{Path: "/x"}, Rounds: 3, Cases: 3, Dir: dir})
+	if !errors.Is(err, errInternal) || !strings.Contains(err.Error(), "cgroup gone") {
+		t.Errorf("error %v, want an internal error saying why", err)
+	}
+	if rep != nil && rep.Failure != nil {
+		t.Errorf("a failure was reported: %+v", rep.Failure)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s was made: %v", dir, err)
+	}
+}
+
 func TestStressErrors(t *testing.T) {
 	if _, err := Run(context.Background(), Options{}); err == nil {
 		t.Error("no error without a problem")

@@ -111,6 +111,11 @@ see the README.`,
 						fmt.Fprintf(e.stderr, "failed: %s\n", contest.SafeLines(f.Error()))
 					}
 				}
+				for _, m := range res.Measurements {
+					if m.Verdict() == string(contest.IE) {
+						return fmt.Errorf("bench: %s: internal error (the judge failed, not the program: no verdict)", m.Name)
+					}
+				}
 				return errFailed
 			}
 			return nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/internal/suggest"
+	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
@@ -23,13 +24,30 @@ import (
 // Exit codes.
 const (
 	exitOK     = 0 // every test passed (TLE of a built-in strategy included)
-	exitFailed = 1 // a wrong answer, a crash or a judge failure was reported
-	exitUsage  = 2 // bad usage or bad input: a one-line error on stderr
+	exitFailed = 1 // a wrong answer or a crash of the program judged was reported
+	// exitUsage is for bad usage, bad input and every setup error (a
+	// checker that does not build or rejects an answer, unreadable tests),
+	// and for a judge that failed while judging (IE): no verdict on the
+	// program. A one-line error on stderr says which.
+	exitUsage = 2
 )
 
 // errFailed is returned by a command that has already reported failing
 // tests; main exits with exitFailed and prints nothing more.
 var errFailed = errors.New("some tests failed")
+
+// judgeFailure returns the error a command exits with when the judge
+// failed on one of tests (IE: a checker that crashed, the sandbox), whose
+// table it has shown: the verdicts are not the program's, so the exit is
+// a setup error's, never a WA's. It is nil when no test is IE.
+func judgeFailure(tests []judge.TestResult) error {
+	for _, t := range tests {
+		if t.Verdict == contest.IE {
+			return fmt.Errorf("test %s: internal error: %s (the judge failed, not the program: no verdict)", t.Name, t.Message)
+		}
+	}
+	return nil
+}
 
 // env is what every command writes to.
 type env struct {

@@ -36,8 +36,9 @@ and shows any disagreement as a diff.
 A strategy that exceeds the time limit on a test is TLE and its remaining tests
 of that problem are not run (SKIPPED) unless --run-after-tle is given; a
 strategy that does not handle a problem (such as mrv on X-sudoku) is N/A.
-Neither is a failure. Run exits 1 on a wrong answer, a crash, a judge error or
-a disagreement, and 0 otherwise.
+Neither is a failure. Run exits 1 on a wrong answer, a crash or a
+disagreement, 2 when the judge failed (IE: tests that cannot be read), and 0
+otherwise.
 
 --problem may name a problem package in the Kattis format instead, a folder or
 a zip: run then checks it as Kattis' verifyproblem does. Its input validators
@@ -91,6 +92,11 @@ them; a test is also stopped after ten times its limit in wall-clock time.
 			}
 			if err != nil {
 				return fmt.Errorf("run: %w", err)
+			}
+			for _, r := range rep.Results {
+				if err := judgeFailure(r.Tests); err != nil {
+					return fmt.Errorf("run: %s / %s: %w", r.Problem, r.Solution, err)
+				}
 			}
 			if rep.Failed() {
 				return errFailed

@@ -51,7 +51,8 @@ overwriting an earlier one: NAME.in, NAME.ans (the expected answer), NAME.actual
 replays it. The oracle gets ` + "`--against-time-limit`" + ` of CPU time; an oracle
 that fails is a setup error (exit 2).
 
-It exits 0 when every round passed, 1 when it found a failing input.`,
+It exits 0 when every round passed, 1 when it found a failing input, and 2 on a
+setup error or when the judge failed on a round (IE): no verdict.`,
 		Example: `  sudoku-judge stress --problem hdu4069 --count 200 sol.cpp
   sudoku-judge stress --problem hdu4069 --cases 10 --against brute.py -j 2 sol.cpp
   sudoku-judge stress --problem poj2676 --kind multiple --seed 100 sol.py`,

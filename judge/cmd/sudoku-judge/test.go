@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -185,7 +183,10 @@ printed first and returned in JSON's "verdict" is the verdict on it, "as the
 original judge would". The other groups are extended data (harder public sets,
 generated tests), reported beside it: "official AC · extended: top1465 TLE".
 --group chooses groups. test exits 0 when the headline verdict is AC (when
---group leaves the headline group out, when every chosen test is AC).
+--group leaves the headline group out, when every chosen test is AC), 1 when
+it is not, and 2 on a setup error (a --checker that does not build or
+rejects a test's own answer: it is tried on every test's before any program
+runs) or when the judge failed on a test (IE), after the table.
 
 Time: each test shows its CPU time (user+sys of the program's processes) and
 its wall-clock time. The time limit is on CPU time; a program is also stopped
@@ -270,11 +271,17 @@ bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 				c = built
 			}
 			if chk != "" {
-				ext, closeChecker, err := buildChecker(cmd.Context(), sb, chk, ts)
+				// Tried on every test's own answer before any program runs:
+				// a checker that rejects one, or does not build, is a setup
+				// error (exit 2), never a verdict on the program.
+				ext, closeChecker, err := checker.Program(cmd.Context(), sb, chk)
 				if err != nil {
-					return err
+					return fmt.Errorf("test: --checker %w", err)
 				}
 				defer closeChecker()
+				if err := checker.Try(cmd.Context(), ext, ts, jobs); err != nil {
+					return fmt.Errorf("test: --checker %s %w", chk, err)
+				}
 				c = ext
 			}
 			j := &program.Judge{Runner: sb, Limits: limits, Checker: c, Parallel: jobs, Hide: hide, Isolation: sb.Isolation().String()}
@@ -309,6 +316,9 @@ bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 				// The table shows what was judged; the tests the interrupt
 				// stopped are IE "not run", which is no verdict on the program.
 				return fmt.Errorf("interrupted: %w", err)
+			}
+			if err := judgeFailure(res.Tests); err != nil {
+				return fmt.Errorf("test: %w", err)
 			}
 			if !accepted(res) {
 				return errFailed
@@ -486,26 +496,4 @@ func indent(s string) string {
 		lines[i] = "    " + l
 	}
 	return strings.Join(lines, "\n") + "\n"
-}
-
-// buildChecker compiles (in the sandbox) or copies the --checker program
-// and tries it before any test runs: on the first test, the expected
-// answer given as the output must be accepted. A checker that does not
-// compile, cannot run or rejects the answer is a setup error (exit 2),
-// never a verdict on the contestant's program.
-func buildChecker(ctx context.Context, sb *sandbox.Sandbox, src string, tests []problems.Test) (contest.Checker, func(), error) {
-	exe, err := lang.Build(ctx, src, lang.Options{Sandbox: sb})
-	if err != nil {
-		var ce *lang.CompileError
-		if errors.As(err, &ce) {
-			return nil, nil, fmt.Errorf("checker %s: %w\n%s", src, ce, ce.Output)
-		}
-		return nil, nil, fmt.Errorf("checker %s: %w", src, err)
-	}
-	c := checker.External{Path: exe.Path, Args: exe.Args, Runner: sb, ReadOnly: append([]string{exe.Dir}, exe.Toolchain...)}
-	if err := checker.Try(ctx, c, tests); err != nil {
-		exe.Close()
-		return nil, nil, fmt.Errorf("checker %s %w", src, err)
-	}
-	return c, func() { exe.Close() }, nil
 }
