@@ -76,6 +76,9 @@ type Result struct {
 	Groups   []judge.GroupResult `json:"groups,omitempty"`
 	Tests    []judge.TestResult  `json:"tests"`
 	JudgedAt time.Time           `json:"judged_at"`
+	// Compiled says the program compiled only as the problem's original
+	// compiler (judge.Result.Compiled).
+	Compiled string `json:"compiled,omitempty"`
 }
 
 // A Progress is one event of a job being judged: it started (Test nil) or

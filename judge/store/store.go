@@ -51,6 +51,7 @@ type Submission struct {
 	Secret    string
 	Verdict   string // the headline verdict (see queue.Result)
 	Groups    []judge.GroupResult
+	Compiled  string // how it compiled, when only as the original compiler (see judge.Result)
 	Worker    string
 	Tests     []judge.TestResult
 	CreatedAt time.Time
@@ -121,6 +122,9 @@ var migrations = []string{
 	);
 	ALTER TABLE submissions ADD COLUMN contest TEXT NOT NULL DEFAULT '';
 	CREATE INDEX submissions_contest ON submissions(contest, created_at);`,
+	// How the program compiled, when only as the problem's original
+	// compiler (judge.Result.Compiled).
+	`ALTER TABLE results ADD COLUMN compiled TEXT NOT NULL DEFAULT '';`,
 }
 
 // Open opens (creating and migrating when needed) the database judge.db in
@@ -239,7 +243,8 @@ func (s *Store) Create(ctx context.Context, sub *Submission) error {
 }
 
 const selectSubmission = `SELECT s.id, s.problem, s.language, s.source, s.owner, s.user, s.client, s.contest, s.secret, s.status, s.attempt, s.created_at,
-	COALESCE(r.verdict, ''), COALESCE(r.groups, ''), COALESCE(r.worker, ''), COALESCE(r.tests, ''), COALESCE(r.judged_at, 0)
+	COALESCE(r.verdict, ''), COALESCE(r.groups, ''), COALESCE(r.worker, ''), COALESCE(r.tests, ''), COALESCE(r.judged_at, 0),
+	COALESCE(r.compiled, '')
 	FROM submissions s LEFT JOIN results r ON r.submission = s.id AND r.attempt = s.attempt`
 
 func scan(row interface{ Scan(...any) error }) (*Submission, error) {
@@ -247,7 +252,7 @@ func scan(row interface{ Scan(...any) error }) (*Submission, error) {
 	var created, judged int64
 	var groups, tests string
 	if err := row.Scan(&sub.ID, &sub.Problem, &sub.Language, &sub.Source, &sub.Owner, &sub.User, &sub.Client, &sub.Contest, &sub.Secret, &sub.Status, &sub.Attempt, &created,
-		&sub.Verdict, &groups, &sub.Worker, &tests, &judged); err != nil {
+		&sub.Verdict, &groups, &sub.Worker, &tests, &judged, &sub.Compiled); err != nil {
 		return nil, err
 	}
 	sub.CreatedAt = time.UnixMilli(created)
@@ -353,6 +358,8 @@ type Judgement struct {
 	Groups  []judge.GroupResult // nil when the problem has none
 	Tests   []judge.TestResult
 	At      time.Time
+	// Compiled says the program compiled only as the original compiler.
+	Compiled string
 }
 
 // SaveResult stores the judgement of an attempt, once: it reports whether
@@ -387,8 +394,8 @@ func (s *Store) SaveResult(ctx context.Context, j Judgement) (bool, error) {
 	case subtle.ConstantTimeCompare([]byte(secret), []byte(j.Secret)) != 1:
 		return false, fmt.Errorf("store: result %s/%d: %w", j.ID, j.Attempt, ErrWrongSecret)
 	}
-	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO results(submission, attempt, worker, verdict, groups, tests, judged_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		j.ID, j.Attempt, j.Worker, j.Verdict, string(g), string(b), j.At.UnixMilli())
+	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO results(submission, attempt, worker, verdict, groups, tests, judged_at, compiled) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		j.ID, j.Attempt, j.Worker, j.Verdict, string(g), string(b), j.At.UnixMilli(), j.Compiled)
 	if err != nil {
 		return false, fmt.Errorf("store: result %s: %w", j.ID, err)
 	}

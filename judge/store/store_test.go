@@ -83,7 +83,8 @@ func TestResultStoredOncePerAttempt(t *testing.T) {
 	if stored, err := s.SaveResult(ctx, Judgement{ID: "a1", Attempt: 2, Secret: secret, Worker: "w", Verdict: "WA", Tests: tests, At: time.Now()}); stored || !errors.Is(err, ErrWrongSecret) {
 		t.Errorf("attempt 2's result with attempt 1's secret: stored %v, %v; want ErrWrongSecret", stored, err)
 	}
-	if stored, err := s.SaveResult(ctx, Judgement{ID: "a1", Attempt: 2, Secret: got.Secret, Worker: "w", Verdict: "WA", Groups: groups, Tests: tests, At: time.Now()}); !stored || err != nil {
+	const compiled = "compiled as gnu++98, POJ's G++ (MinGW GCC 4.4.0); as gnu++17: a.cpp:3:5: error: 'gets' was not declared in this scope"
+	if stored, err := s.SaveResult(ctx, Judgement{ID: "a1", Attempt: 2, Secret: got.Secret, Worker: "w", Verdict: "WA", Groups: groups, Tests: tests, At: time.Now(), Compiled: compiled}); !stored || err != nil {
 		t.Errorf("attempt 2's result was not stored (%v, %v)", stored, err)
 	}
 	s.Close()
@@ -100,6 +101,9 @@ func TestResultStoredOncePerAttempt(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got.Groups, groups) {
 		t.Errorf("groups after reopening = %+v, want %+v", got.Groups, groups)
+	}
+	if got.Compiled != compiled {
+		t.Errorf("compiled after reopening = %q, want %q", got.Compiled, compiled)
 	}
 	if n, _ := s.ResultCount(ctx, "a1"); n != 2 {
 		t.Errorf("%d results stored, want 2 (one per attempt)", n)

@@ -130,5 +130,5 @@ func (s *Server) pageSubmission(w http.ResponseWriter, r *http.Request) {
 	if len(sub.Groups) > 1 {
 		groups = table.Groups(judge.Result{Groups: sub.Groups})
 	}
-	s.render(w, http.StatusOK, "submission.html", map[string]any{"S": sub, "Source": src, "Groups": groups})
+	s.render(w, http.StatusOK, "submission.html", map[string]any{"S": sub, "Source": src, "Groups": groups, "Compiled": compiledFor(v, sub)})
 }

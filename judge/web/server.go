@@ -177,7 +177,7 @@ func (s *Server) result(r queue.Result) error {
 		r.Tests[i].MakeSafe() // a worker's judge made them safe; the pages show them: again
 	}
 	stored, err := s.cfg.Store.SaveResult(ctx, store.Judgement{ID: r.ID, Attempt: r.Attempt, Secret: r.Secret, Worker: r.Worker,
-		Verdict: r.Verdict, Groups: r.Groups, Tests: r.Tests, At: r.JudgedAt})
+		Verdict: r.Verdict, Groups: r.Groups, Tests: r.Tests, At: r.JudgedAt, Compiled: r.Compiled})
 	if errors.Is(err, store.ErrWrongSecret) {
 		s.metrics.forged()
 		s.log.Warn("dropped a result without its attempt's secret", "submission", r.ID, "attempt", r.Attempt, "worker", r.Worker)
@@ -273,6 +273,10 @@ type submissionJSON struct {
 	Created  time.Time           `json:"created_at"`
 	Judged   *time.Time          `json:"judged_at"`
 	Source   string              `json:"source,omitempty"` // only for its author and the admin
+	// Compiled says the program compiled only as the problem's original
+	// compiler; the default's error it names only for its author and the
+	// admin.
+	Compiled string `json:"compiled,omitempty"`
 }
 
 // toJSON returns sub as v may see it: a test's messages, diffs and
@@ -280,7 +284,8 @@ type submissionJSON struct {
 // (see apiSubmission).
 func toJSON(sub *store.Submission, v viewer) submissionJSON {
 	j := submissionJSON{ID: sub.ID, Problem: sub.Problem, Language: sub.Language, Status: sub.Status, Verdict: sub.Verdict,
-		Groups: sub.Groups, Tests: testsFor(v, sub, sub.Tests), Worker: sub.Worker, Attempt: sub.Attempt, Created: sub.CreatedAt.UTC()}
+		Groups: sub.Groups, Tests: testsFor(v, sub, sub.Tests), Worker: sub.Worker, Attempt: sub.Attempt, Created: sub.CreatedAt.UTC(),
+		Compiled: compiledFor(v, sub)}
 	if j.Tests == nil {
 		j.Tests = []judge.TestResult{}
 	}
@@ -289,6 +294,17 @@ func toJSON(sub *store.Submission, v viewer) submissionJSON {
 		j.Judged = &t
 	}
 	return j
+}
+
+// compiledFor returns how sub compiled as v may see it: the compiler's
+// error under the default, which quotes the source, only for its author
+// and the admin; "compiled as gnu++98, POJ's G++ (...)" for everyone.
+func compiledFor(v viewer, sub *store.Submission) string {
+	if v.mayRead(sub) {
+		return sub.Compiled
+	}
+	how, _, _ := strings.Cut(sub.Compiled, "; as ")
+	return how
 }
 
 // A submitError is a refused submission: its status and a message for the user.

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -154,13 +155,16 @@ func TestSubmissionsReachTheirVerdicts(t *testing.T) {
 	// The headline group only: the extended groups' hard puzzles make
 	// even a good program's verdict depend on the machine's load.
 	hs := startJudge(t, setup{worker: true, config: func(c *web.Config) { c.Headline = true }}).Server
-	cases := []struct{ file, lang, want string }{
-		{"ac.c", "c", "AC"},
-		{"wa.c", "c", "WA"},
-		{"syntax.c", "c", "CE"},
-		{"loop.c", "c", "TLE"},
+	cases := []struct{ file, lang, want, compiled string }{
+		{"ac.c", "c", "AC", ""},
+		{"wa.c", "c", "WA", ""},
+		{"syntax.c", "c", "CE", ""},
+		{"loop.c", "c", "TLE", ""},
+		// Accepted on POJ, compiled only as POJ's G++ did; the default's
+		// error, which quotes the source, is the author's alone.
+		{"original/poj3074/AC-dlx-gets.cpp", "c++", "AC", "compiled as gnu++98, POJ's G++ (MinGW GCC 4.4.0)"},
 	}
-	ids := map[string]string{}
+	ids, tokens := map[string]string{}, map[string]string{}
 	for _, c := range cases {
 		src, err := os.ReadFile(filepath.Join("..", "program", "testdata", c.file))
 		if err != nil {
@@ -171,13 +175,13 @@ func TestSubmissionsReachTheirVerdicts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got struct{ ID, Status string }
+		var got struct{ ID, Status, Token string }
 		json.NewDecoder(resp.Body).Decode(&got)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusCreated || got.Status != "queued" || len(got.ID) != 32 {
 			t.Fatalf("%s: POST = %d %+v, want 201 queued with a 32-hex id", c.file, resp.StatusCode, got)
 		}
-		ids[c.file] = got.ID
+		ids[c.file], tokens[c.file] = got.ID, got.Token
 	}
 	deadline := time.Now().Add(3 * time.Minute)
 	for _, c := range cases {
@@ -187,8 +191,8 @@ func TestSubmissionsReachTheirVerdicts(t *testing.T) {
 				t.Fatal(err)
 			}
 			var sub struct {
-				Status, Verdict, Source string
-				Tests                   []map[string]any
+				Status, Verdict, Source, Compiled string
+				Tests                             []map[string]any
 			}
 			json.NewDecoder(resp.Body).Decode(&sub)
 			resp.Body.Close()
@@ -198,6 +202,23 @@ func TestSubmissionsReachTheirVerdicts(t *testing.T) {
 				}
 				if sub.Source != "" {
 					t.Errorf("%s: the source was shown to a client without the author's token", c.file)
+				}
+				if sub.Compiled != c.compiled {
+					t.Errorf("%s: compiled %q, want %q", c.file, sub.Compiled, c.compiled)
+				}
+				if c.compiled != "" {
+					req, _ := http.NewRequest("GET", hs.URL+"/api/submissions/"+ids[c.file], nil)
+					req.Header.Set("X-Judge-Token", tokens[c.file])
+					resp, err := http.DefaultClient.Do(req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var mine struct{ Compiled string }
+					json.NewDecoder(resp.Body).Decode(&mine)
+					resp.Body.Close()
+					if !strings.HasPrefix(mine.Compiled, c.compiled+"; as gnu++17: ") || !strings.Contains(mine.Compiled, "'gets' was not declared") {
+						t.Errorf("%s: its author sees compiled %q, want %q with the default's error", c.file, mine.Compiled, c.compiled)
+					}
 				}
 				break
 			}

@@ -112,7 +112,7 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery) error {
 		return err
 	}
 	r := queue.Result{ID: job.ID, Attempt: job.Attempt, Secret: job.Secret, Worker: w.Name, Verdict: string(res.Verdict), Groups: res.Groups,
-		Tests: res.Tests, JudgedAt: time.Now().UTC()}
+		Tests: res.Tests, JudgedAt: time.Now().UTC(), Compiled: res.Compiled}
 	// While the server is away (restarting after a crash, say) keep
 	// trying rather than throw the judging away: the job stays ours
 	// meanwhile, and a result sent twice is stored once.
