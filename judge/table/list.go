@@ -42,11 +42,15 @@ func Problems(w io.Writer, probs []problems.Problem) error {
 }
 
 // checkerName names the checker problem.yaml asks for: the harness's
-// checker, else "lines" for default validation and "custom" otherwise.
+// checker with its settings ("lines (layout: WA)"), else "lines" for
+// default validation and "custom" otherwise.
 func checkerName(c problems.Config) string {
 	switch {
 	case c.Harness.Checker != "":
-		return c.Harness.Checker
+		if len(c.Harness.CheckerArgs) == 0 {
+			return c.Harness.Checker
+		}
+		return c.Harness.Checker + " (" + c.Harness.CheckerArgs.String() + ")"
 	case c.Validation == "" || c.Validation == "default":
 		return "lines"
 	}

@@ -193,6 +193,7 @@ func TestProblemsAndStrategies(t *testing.T) {
 	a.Name, a.Source, a.Limits.TimeLimit = "Sudoku", "POJ 2676", 1
 	a.Harness.Checker, a.Harness.StrategyTimeLimit = "poj2676", 0.5
 	b.Name, b.Source, b.Limits.TimeLimit, b.Validation = "Target Sudoku", "NOIP 2009", 2, "default"
+	b.Harness.Checker, b.Harness.CheckerArgs = "lines", contest.Args{"layout": "WA", "line_end_space": "compare"}
 	probs := []problems.Problem{
 		stubProblem{id: "poj2676", cfg: a, ref: named("dlx"), tests: []problems.Test{
 			{Name: "sample/1"}, {Name: "secret/1"}, {Name: "secret/2"},
@@ -206,7 +207,7 @@ func TestProblemsAndStrategies(t *testing.T) {
 	want := [][]string{
 		{"id", "name", "source", "sample", "secret", "time limit", "strategy limit", "checker", "reference"},
 		{"poj2676", "Sudoku", "POJ 2676", "1", "2", "1.0 s", "500.0 ms", "poj2676", "dlx"},
-		{"target", "Target Sudoku", "NOIP 2009", "error", "error", "2.0 s", "2.0 s", "lines", "dlx"},
+		{"target", "Target Sudoku", "NOIP 2009", "error", "error", "2.0 s", "2.0 s", "lines (layout: WA, line_end_space: compare)", "dlx"},
 	}
 	if diff := cmp.Diff(want, cells(t, out.String())); diff != "" {
 		t.Errorf("Problems rows (-want +got):\n%s\n%s", diff, out.String())

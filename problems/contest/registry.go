@@ -27,6 +27,16 @@ func (a Args) Keys() []string {
 	return keys
 }
 
+// String writes a's settings as problem.yaml's flow style would, in order:
+// "blank_lines: skip, layout: WA".
+func (a Args) String() string {
+	kv := make([]string, 0, len(a))
+	for _, k := range a.Keys() {
+		kv = append(kv, k+": "+a[k])
+	}
+	return strings.Join(kv, ", ")
+}
+
 // A Configurable checker takes settings: Configure returns the checker
 // they describe, or an error naming a setting it does not know or a value
 // it does not take. Configuring with no settings returns the checker as it

@@ -50,6 +50,9 @@ func TestRegistryConfigure(t *testing.T) {
 	if c, err := r.Configure("lines", Args{"line_end_space": "compare"}); err != nil || c != (Lines{LineEndSpace: true}) {
 		t.Errorf("Configure(lines, compare) = %v, %v", c, err)
 	}
+	if s := (Args{"layout": "WA", "blank_lines": "skip"}).String(); s != "blank_lines: skip, layout: WA" {
+		t.Errorf("Args.String() = %q", s)
+	}
 	if c, err := r.Configure("tokens", nil); err != nil || c != (Tokens{}) {
 		t.Errorf("Configure(tokens, nil) = %v, %v", c, err)
 	}

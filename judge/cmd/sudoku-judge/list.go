@@ -73,8 +73,8 @@ func markdownProblems(w io.Writer, probs []problems.Problem) error {
 		if c.Validation == "custom" {
 			notes = append(notes, "special judge")
 		}
-		for _, k := range c.Harness.CheckerArgs.Keys() {
-			notes = append(notes, k+": "+c.Harness.CheckerArgs[k])
+		if len(c.Harness.CheckerArgs) > 0 {
+			notes = append(notes, c.Harness.CheckerArgs.String())
 		}
 		chk := "`" + c.Harness.Checker + "`"
 		if len(notes) > 0 {
