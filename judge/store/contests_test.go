@@ -108,6 +108,7 @@ func TestEntries(t *testing.T) {
 		{Filter{Verdict: "WA"}, "a"},
 		{Filter{Status: Queued, User: "ann"}, "x y"},
 		{Filter{}, "b a x y"},
+		{Filter{NoContest: true}, "x"},
 	} {
 		subs, err := s.List(ctx, tc.f, 10)
 		if err != nil {

@@ -291,6 +291,8 @@ type Filter struct {
 	// For the admin's list: only those of this contest, problem, headline
 	// verdict (AC, WA, ...) or status (queued, judging, done).
 	Contest, Problem, Verdict, Status string
+	// NoContest keeps only submissions made to no contest.
+	NoContest bool
 }
 
 // List returns up to limit submissions that f selects, newest first.
@@ -308,6 +310,9 @@ func (s *Store) List(ctx context.Context, f Filter, limit int) ([]*Submission, e
 			q += ` AND ` + c.column + ` = ?`
 			args = append(args, c.value)
 		}
+	}
+	if f.NoContest {
+		q += ` AND s.contest = ''`
 	}
 	q += ` ORDER BY s.created_at DESC, s.id LIMIT ?`
 	args = append(args, limit)

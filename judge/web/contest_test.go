@@ -325,6 +325,36 @@ func TestContestFlow(t *testing.T) {
 		t.Errorf("after the unfreeze ann sees:\n%s\nwant\n%s", rows(t, body), truth)
 	}
 
+	// A contest's submissions are their authors' and the admin's: others
+	// neither list them nor open them (their verdicts would undo the
+	// freeze); the admin lists them by contest and user.
+	for _, c := range []struct {
+		who  string
+		b    *browser
+		h    []string
+		want int
+	}{
+		{"ann", ann, nil, http.StatusNotFound},
+		{"anyone", newBrowser(t, j.URL), nil, http.StatusNotFound},
+		{"bob", bob, nil, http.StatusOK},
+		{"the teacher", teacher, nil, http.StatusOK},
+	} {
+		for _, path := range []string{"/api/submissions/" + id, "/submissions/" + id, "/api/submissions/" + id + "/events"} {
+			if resp, _ := c.b.get(path, c.h...); resp.StatusCode != c.want {
+				t.Errorf("%s opening %s: %d, want %d", c.who, path, resp.StatusCode, c.want)
+			}
+		}
+	}
+	if _, body := newBrowser(t, j.URL).get("/api/submissions"); body != "[]\n" {
+		t.Errorf("anyone lists the contest's submissions: %s", body)
+	}
+	_, body = teacher.get("/api/submissions?contest=week-3&user=bob")
+	var listed []struct{ ID, User, Contest, Verdict string }
+	mustUnmarshal(t, body, &listed)
+	if len(listed) != 3 || listed[0].ID != id || listed[0].User != "bob" || listed[0].Contest != "week-3" || listed[2].Verdict != "WA" {
+		t.Errorf("the admin's list of bob's submissions to week-3: %s", body)
+	}
+
 	// Logging out ends the session: ann can no longer submit.
 	if resp, _ := ann.postJSON("/api/logout", nil); resp.StatusCode != http.StatusNoContent {
 		t.Errorf("logout: %d", resp.StatusCode)
@@ -341,6 +371,13 @@ func mustURL(t *testing.T, s string) *url.URL {
 		t.Fatal(err)
 	}
 	return u
+}
+
+func mustUnmarshal(t *testing.T, s string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		t.Fatalf("%s: %v", s, err)
+	}
 }
 
 func mustJSON(t *testing.T, v any) string {

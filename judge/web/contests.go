@@ -69,6 +69,12 @@ func (s *Server) changed(sub *store.Submission) {
 	}
 }
 
+// hidden reports whether sub is hidden from v: a submission to a contest
+// is its author's and the admin's only, as in DOMjudge, so that neither
+// its verdict (which the freeze hides) nor its author shows elsewhere than
+// on the scoreboard.
+func hidden(v viewer, sub *store.Submission) bool { return sub.Contest != "" && !v.mayRead(sub) }
+
 // contestJSON is a contest as the API shows it, with its problems' labels.
 type contestJSON struct {
 	*contests.Contest

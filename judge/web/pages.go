@@ -114,11 +114,11 @@ func (s *Server) pageSubmissions(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) pageSubmission(w http.ResponseWriter, r *http.Request) {
 	sub, err := s.cfg.Store.Get(r.Context(), r.PathValue("id"))
-	if err != nil {
+	v := viewerOf(r)
+	if err != nil || hidden(v, sub) {
 		s.render(w, http.StatusNotFound, "error.html", "no such submission")
 		return
 	}
-	v := viewerOf(r)
 	src := ""
 	if v.mayRead(sub) {
 		src = sub.Source

@@ -272,7 +272,9 @@ type submissionJSON struct {
 	Attempt  int                 `json:"attempt"`
 	Created  time.Time           `json:"created_at"`
 	Judged   *time.Time          `json:"judged_at"`
-	Source   string              `json:"source,omitempty"` // only for its author and the admin
+	Source   string              `json:"source,omitempty"`  // only for its author and the admin
+	User     string              `json:"user,omitempty"`    // the author's account, if logged in
+	Contest  string              `json:"contest,omitempty"` // the contest it was made to
 	// Compiled says the program compiled only as the problem's original
 	// compiler; the default's error it names only for its author and the
 	// admin.
@@ -285,7 +287,7 @@ type submissionJSON struct {
 func toJSON(sub *store.Submission, v viewer) submissionJSON {
 	j := submissionJSON{ID: sub.ID, Problem: sub.Problem, Language: sub.Language, Status: sub.Status, Verdict: sub.Verdict,
 		Groups: sub.Groups, Tests: testsFor(v, sub, sub.Tests), Worker: sub.Worker, Attempt: sub.Attempt, Created: sub.CreatedAt.UTC(),
-		Compiled: compiledFor(v, sub)}
+		Compiled: compiledFor(v, sub), User: sub.User, Contest: sub.Contest}
 	if j.Tests == nil {
 		j.Tests = []judge.TestResult{}
 	}
@@ -403,10 +405,13 @@ func (s *Server) apiList(w http.ResponseWriter, r *http.Request) {
 	var f store.Filter
 	switch {
 	case v.Admin:
+		q := r.URL.Query()
+		f = store.Filter{User: q.Get("user"), Problem: q.Get("problem"), Verdict: q.Get("verdict"), Contest: q.Get("contest")}
 	case v.User != "":
 		f.User = v.User
 	default:
 		f.Owner = v.owner
+		f.NoContest = true // a contest's submissions are its authors' and the admin's
 	}
 	subs, err := s.cfg.Store.List(r.Context(), f, 1000)
 	if err != nil {
@@ -430,6 +435,10 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) (*store.Submission,
 	}
 	if err != nil {
 		s.fail(w, err)
+		return nil, false
+	}
+	if hidden(viewerOf(r), sub) {
+		apiError(w, http.StatusNotFound, "no such submission")
 		return nil, false
 	}
 	return sub, true

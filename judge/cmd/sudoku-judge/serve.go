@@ -53,9 +53,10 @@ The token is read from --token-file or $SUDOKU_JUDGE_TOKEN; without either,
 a random one is written to DIR/worker-token. A worker may only take jobs
 and report on them.
 
-Rejudge and delete need the admin token (--admin-token-file, or
-$SUDOKU_JUDGE_ADMIN_TOKEN; without either a random one is written to
-DIR/admin-token). Secrets are never taken on the command line, where every
+The admin token (--admin-token-file, or $SUDOKU_JUDGE_ADMIN_TOKEN; without
+either a random one is written to DIR/admin-token) creates accounts and
+contests (POST /api/users, /api/contests), rejudges and deletes; an account
+created with "admin": true may do the same after logging in (/login, /admin). Secrets are never taken on the command line, where every
 user of the machine reads them. SIGTERM or Ctrl-C stop taking submissions
 and finish the jobs being judged; a killed server resumes every unfinished
 submission on its next start.
