@@ -39,6 +39,11 @@ type group interface {
 	cpu() (time.Duration, bool)
 	// stats reads the final accounting.
 	stats() groupStats
+	// threads lists the ids of the group's tasks, every thread.
+	threads() ([]int, error)
+	// pressure returns the time some task of the group waited for a CPU
+	// (cgroup v2's cpu.pressure), if the kernel keeps it.
+	pressure() (time.Duration, bool)
 	// kill kills every process in the group and returns once it is empty.
 	kill() error
 	// remove deletes the group; it must be empty.

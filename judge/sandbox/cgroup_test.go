@@ -221,7 +221,7 @@ func TestParseStatCPU(t *testing.T) {
 }
 
 func TestStatusString(t *testing.T) {
-	for s, want := range map[Status]string{OK: "OK", TimeLimit: "TLE", MemoryLimit: "MLE", OutputLimit: "OLE", RuntimeError: "RE", Internal: "IE", 42: "Status(42)"} {
+	for s, want := range map[Status]string{OK: "OK", TimeLimit: "TLE", MemoryLimit: "MLE", OutputLimit: "OLE", RuntimeError: "RE", Internal: "IE", Starved: "IE", 42: "Status(42)"} {
 		if got := s.String(); got != want {
 			t.Errorf("%d.String() = %q, want %q", int(s), got, want)
 		}
@@ -233,12 +233,12 @@ func TestIsolationString(t *testing.T) {
 		iso  Isolation
 		want string
 	}{
-		{Isolation{Cgroup: "v1", Controllers: []string{"memory", "pids", "cpuacct"}, Namespaces: []string{"net", "pid", "mnt", "ipc", "uts"}, UID: 65534, UIDs: 1, Rlimits: []string{"cpu", "fsize"}},
-			"cgroup v1 (memory,pids,cpuacct) + namespaces (net,pid,mnt,ipc,uts) + uid 65534 + rlimits (cpu,fsize)"},
+		{Isolation{Cgroup: "v1", Controllers: []string{"memory", "pids", "cpuacct"}, Namespaces: []string{"net", "pid", "mnt", "ipc", "uts"}, UID: 65534, UIDs: 1, Rlimits: []string{"cpu", "fsize"}, CPUWait: "schedstat"},
+			"cgroup v1 (memory,pids,cpuacct) + namespaces (net,pid,mnt,ipc,uts) + uid 65534 + rlimits (cpu,fsize) + CPU wait (schedstat)"},
 		{Isolation{Cgroup: "none", UID: 1000, Rlimits: []string{"cpu"}},
-			"no cgroup + no namespaces + judge's uid 1000 + rlimits (cpu)"},
-		{Isolation{Cgroup: "v2", Controllers: []string{"memory", "pids"}, UID: 100, UIDs: 4},
-			"cgroup v2 (memory,pids) + no namespaces + uid 100-103"},
+			"no cgroup + no namespaces + judge's uid 1000 + rlimits (cpu) + CPU wait unknown"},
+		{Isolation{Cgroup: "v2", Controllers: []string{"memory", "pids"}, UID: 100, UIDs: 4, CPUWait: "cpu.pressure"},
+			"cgroup v2 (memory,pids) + no namespaces + uid 100-103 + CPU wait (cpu.pressure)"},
 	}
 	for _, tt := range tests {
 		if got := tt.iso.String(); got != tt.want {

@@ -191,6 +191,17 @@ func (g *v1Group) stats() groupStats {
 	return s
 }
 
+// threads reads one of the group's hierarchies: each holds every task.
+func (g *v1Group) threads() ([]int, error) {
+	if len(g.all) == 0 {
+		return nil, nil
+	}
+	return readPids(filepath.Join(g.all[0], "tasks"))
+}
+
+// pressure is unknown: v1 keeps no pressure per group.
+func (g *v1Group) pressure() (time.Duration, bool) { return 0, false }
+
 func (g *v1Group) kill() error {
 	procs := filepath.Join(g.dirs["memory"], "cgroup.procs")
 	fz, ok := g.dirs["freezer"]

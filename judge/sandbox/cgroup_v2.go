@@ -162,6 +162,14 @@ func (g *v2Group) stats() groupStats {
 	return s
 }
 
+func (g *v2Group) threads() ([]int, error) {
+	return readPids(filepath.Join(g.dir, "cgroup.threads"))
+}
+
+func (g *v2Group) pressure() (time.Duration, bool) {
+	return readPressure(filepath.Join(g.dir, "cpu.pressure"))
+}
+
 func (g *v2Group) kill() error {
 	if err := writeFile(filepath.Join(g.dir, "cgroup.kill"), "1"); err == nil {
 		return killProcs(filepath.Join(g.dir, "cgroup.procs"), nil)

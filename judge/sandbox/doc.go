@@ -134,6 +134,26 @@
 // that leaves its process group escapes the final kill. [Options] can
 // force the degraded modes, for tests.
 //
+// # Time
+//
+// The time limit is on CPU time, which the machine's load hardly moves. A
+// program is also stopped at a wall-clock limit, so that one that sleeps
+// or blocks cannot hang the judge; but on a loaded machine the wall clock
+// also runs while a program waits for a CPU, and a program stopped there
+// would be judged by the load. So the wall-clock limit counts only the
+// time the program was not waiting for a CPU: the kernel keeps that wait
+// per task (the run delay of /proc/TID/schedstat), and the sandbox sums it
+// over the run's tasks, polling while the program runs and reading the
+// program's own in the helper after its end, before reaping it (waitid
+// with WNOWAIT: a zombie keeps its schedstat). A run starved so long that
+// the limit stretched to 4 times itself still falls short is Starved: no
+// verdict, for the caller to run again. Where no schedstat is kept, a
+// cgroup v2 run uses its cgroup's cpu.pressure; where neither is there
+// (macOS, Windows), a run stopped at the wall-clock limit on a machine
+// whose load exceeds its CPUs is Starved rather than TLE.
+// [Isolation.CPUWait] says which, and [FairParallel] how many runs the
+// machine can time fairly at once.
+//
 // # Interpreters
 //
 // The program runs as an unprivileged user in a root that holds only the

@@ -49,9 +49,11 @@ func (g *fakeGroup) limit(l Limits) error {
 	g.limits = append(g.limits, l)
 	return nil
 }
-func (g *fakeGroup) enter() cgroupEntry         { return cgroupEntry{} }
-func (g *fakeGroup) cpu() (time.Duration, bool) { return 0, false }
-func (g *fakeGroup) stats() groupStats          { return groupStats{} }
+func (g *fakeGroup) enter() cgroupEntry              { return cgroupEntry{} }
+func (g *fakeGroup) cpu() (time.Duration, bool)      { return 0, false }
+func (g *fakeGroup) stats() groupStats               { return groupStats{} }
+func (g *fakeGroup) threads() ([]int, error)         { return nil, nil }
+func (g *fakeGroup) pressure() (time.Duration, bool) { return 0, false }
 func (g *fakeGroup) kill() error {
 	g.h.mu.Lock()
 	defer g.h.mu.Unlock()

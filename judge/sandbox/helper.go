@@ -83,6 +83,9 @@ type exitInfo struct {
 	UserNS int64  // rusage of the program and the descendants it waited for
 	SysNS  int64
 	MaxRSS int64 // bytes
+	// RunDelayNS is how long the program's own task waited for a CPU,
+	// read after its end and before it was reaped; 0 if unknown.
+	RunDelayNS int64 `json:",omitempty"`
 	// Refused reports an allocation of the traced program failed for
 	// want of memory (RLIMIT_DATA).
 	Refused bool `json:",omitempty"`
@@ -525,12 +528,35 @@ func closeOnExecFrom(fd int) {
 }
 
 // reap waits for the program, reaping the orphans that come to the helper
-// as the PID namespace's init meanwhile.
+// as the PID namespace's init meanwhile. Once the program has ended, and
+// before it is reaped, it reads how long the program waited for a CPU: a
+// zombie keeps its schedstat.
 func reap(pid int, begin time.Time) (*exitInfo, error) {
 	for {
+		// Some child has ended, the program or an orphan: wait for it
+		// without reaping it.
+		var si unix.Siginfo
+		err := unix.Waitid(unix.P_ALL, 0, &si, unix.WEXITED|unix.WNOWAIT, nil)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("wait: %w", err)
+		}
+		wall := time.Since(begin)
+		// Reap the program if it is the one, after reading its delay;
+		// else an orphan (or the program, should it end just now,
+		// without its delay).
+		var delay time.Duration
+		wait, opts := -1, unix.WNOHANG
+		si = unix.Siginfo{}
+		if unix.Waitid(unix.P_PID, pid, &si, unix.WEXITED|unix.WNOWAIT|unix.WNOHANG, nil) == nil && si.Signo != 0 {
+			delay, _ = readRunDelay(pid)
+			wait, opts = pid, 0
+		}
 		var ws unix.WaitStatus
 		var ru unix.Rusage
-		wpid, err := unix.Wait4(-1, &ws, 0, &ru)
+		wpid, err := unix.Wait4(wait, &ws, opts, &ru)
 		if err == unix.EINTR {
 			continue
 		}
@@ -538,13 +564,15 @@ func reap(pid int, begin time.Time) (*exitInfo, error) {
 			return nil, fmt.Errorf("wait: %w", err)
 		}
 		if wpid == pid {
-			return &exitInfo{
+			exit := &exitInfo{
 				Status: uint32(ws),
-				WallNS: int64(time.Since(begin)),
+				WallNS: int64(wall),
 				UserNS: ru.Utime.Nano(),
 				SysNS:  ru.Stime.Nano(),
 				MaxRSS: ru.Maxrss << 10,
-			}, nil
+			}
+			exit.RunDelayNS = int64(delay)
+			return exit, nil
 		}
 	}
 }

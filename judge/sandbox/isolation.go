@@ -22,12 +22,18 @@ type Isolation struct {
 	// "data", "fsize", "nproc", "stack", "core", "nofile", "sigpending",
 	// "msgqueue".
 	Rlimits []string `json:"rlimits"`
+	// CPUWait says how a run's time waiting for a CPU is measured, which
+	// tells a starved program from one that slept (see Limits):
+	// "schedstat" (each task's run delay), "cpu.pressure" (the cgroup's
+	// stall time), or "" where it is not.
+	CPUWait string `json:"cpu_wait"`
 	// Degraded explains each thing missing from full isolation.
 	Degraded []string `json:"degraded,omitempty"`
 }
 
 // String returns a one-line summary, such as
-// "cgroup v1 (memory,pids,cpuacct) + namespaces (net,pid,mnt,ipc,uts) + uid 65534 + rlimits".
+// "cgroup v1 (memory,pids,cpuacct) + namespaces (net,pid,mnt,ipc,uts) + uid 65534 + rlimits (cpu)
+// + CPU wait (schedstat)".
 func (i Isolation) String() string {
 	var parts []string
 	if i.Cgroup == "" || i.Cgroup == "none" {
@@ -53,6 +59,11 @@ func (i Isolation) String() string {
 	}
 	if len(i.Rlimits) > 0 {
 		parts = append(parts, fmt.Sprintf("rlimits (%s)", strings.Join(i.Rlimits, ",")))
+	}
+	if i.CPUWait != "" {
+		parts = append(parts, fmt.Sprintf("CPU wait (%s)", i.CPUWait))
+	} else {
+		parts = append(parts, "CPU wait unknown")
 	}
 	return strings.Join(parts, " + ")
 }

@@ -72,6 +72,8 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (*Result, error) {
 	}
 	done := make(chan struct{})
 	var wallHit, cancelled bool
+	var overloaded string // the machine's load when the wall limit fired, if too high
+	load := startLoadWatch()
 	go func() {
 		var wall <-chan time.Time
 		if l.WallTime > 0 {
@@ -84,6 +86,7 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (*Result, error) {
 		case <-wall:
 			p.mu.Lock()
 			wallHit = true
+			overloaded = load.overloaded()
 			p.mu.Unlock()
 			p.kill()
 		case <-ctx.Done():
@@ -111,6 +114,9 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (*Result, error) {
 		res.Status, res.Note = OutputLimit, fmt.Sprintf("output exceeded %d bytes", l.Output)
 	case l.CPUTime > 0 && res.CPUTime >= l.CPUTime || p.cpuHit:
 		res.Status, res.Note = TimeLimit, fmt.Sprintf("cpu time %s exceeded (used %s)", l.CPUTime, res.CPUTime.Round(time.Millisecond))
+	case wallHit && overloaded != "":
+		// Its CPU wait is not measured here: it may have been starved.
+		res.Status, res.Note = Starved, overloadedNote(overloaded)
 	case wallHit:
 		res.Status, res.Note = TimeLimit, fmt.Sprintf("wall time %s exceeded", l.WallTime)
 	case l.Memory > 0 && res.Memory >= l.Memory || p.memoryHit:

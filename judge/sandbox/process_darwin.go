@@ -26,6 +26,7 @@ func isolationOS() Isolation {
 			"macOS: no memory limit while running (peak RSS is judged after exit)",
 			"macOS: no private file system, network or user: the program runs as the judge's user and can read what it can",
 			"macOS: no system-call filter: the program can take kernel resources counted per user or per machine (kqueues, POSIX semaphores and shared memory, SysV IPC) until it ends, and SysV IPC objects outlive it",
+			unmeasuredWait,
 		},
 	}
 }

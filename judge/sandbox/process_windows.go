@@ -17,9 +17,13 @@ import (
 // whole at the end; the program runs as the judge's user.
 func isolationOS() Isolation {
 	return Isolation{
-		Cgroup:   "none",
-		Rlimits:  []string{"job-memory", "job-cpu", "job-processes"},
-		Degraded: []string{"Windows: limits by a job object only; no private file system, network or user: the program runs as the judge's user and can read what it can", "Windows: no system-call filter: the program can take kernel objects counted per user or per session until it ends"},
+		Cgroup:  "none",
+		Rlimits: []string{"job-memory", "job-cpu", "job-processes"},
+		Degraded: []string{
+			"Windows: limits by a job object only; no private file system, network or user: the program runs as the judge's user and can read what it can",
+			"Windows: no system-call filter: the program can take kernel objects counted per user or per session until it ends",
+			unmeasuredWait,
+		},
 	}
 }
 

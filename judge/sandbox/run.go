@@ -107,7 +107,8 @@ type run struct {
 
 	target     int // host pid of the program, for /proc polling; 0 if unknown
 	polled     time.Duration
-	polledPeak int64 // resident peak seen by polling, for a program killed before the helper read it
+	polledPeak int64     // resident peak seen by polling, for a program killed before the helper read it
+	wait       waitMeter // the run's CPU wait, as polled
 }
 
 // A kill records why the judge stopped a run.
@@ -189,6 +190,7 @@ func (r *run) do(ctx context.Context) (*Result, error) {
 		}
 		return res, errors.New("sandbox: " + res.Note)
 	}
+	res.CPUWait = r.finalWait(o.exit)
 	r.judge(res, o.exit, o.stop, st)
 	if cleanupErr != nil {
 		res.Status, res.Note = Internal, cleanupErr.Error()
@@ -273,7 +275,8 @@ func (r *run) watch(ctx context.Context, overflow <-chan struct{}) outcome {
 	setup := time.NewTimer(setupTimeout)
 	defer setup.Stop()
 	var wall, poll <-chan time.Time
-	var pollTimer *time.Timer
+	var wallTimer, pollTimer *time.Timer
+	var load loadWatch // where the CPU wait is not measured
 	stop := func(k kill) {
 		if o.stop == nil {
 			o.stop = &k
@@ -296,9 +299,10 @@ func (r *run) watch(ctx context.Context, overflow <-chan struct{}) outcome {
 				o.start = time.Now()
 				setup.Stop()
 				if w := r.limits.WallTime; w > 0 {
-					t := time.NewTimer(w)
-					defer t.Stop()
-					wall = t.C
+					wallTimer = time.NewTimer(w)
+					defer wallTimer.Stop()
+					wall = wallTimer.C
+					load = startLoadWatch()
 				}
 				if r.limits.CPUTime > 0 || r.pollsMemory() {
 					pollTimer = time.NewTimer(r.nextPoll(0))
@@ -318,9 +322,26 @@ func (r *run) watch(ctx context.Context, overflow <-chan struct{}) outcome {
 		case <-setup.C:
 			stop(kill{Internal, "sandbox setup took over " + setupTimeout.String()})
 		case <-wall:
-			stop(kill{TimeLimit, wallNote(r.limits.WallTime)})
+			var loaded string
+			measured := r.s.cpuWait != ""
+			if !measured {
+				loaded = load.overloaded()
+			}
+			elapsed := time.Since(o.start)
+			waited, unsure := r.cpuWait(elapsed)
+			more, k := wallCheck(r.limits.WallTime, elapsed, waited, unsure, measured, loaded)
+			if k != nil {
+				stop(*k)
+			} else {
+				wallTimer.Reset(more)
+			}
 		case <-poll:
 			used := r.cpu()
+			if r.s.cpuWait != "" {
+				// Also of threads that may end before the next look, and
+				// when each last ran.
+				r.cpuWait(time.Since(o.start))
+			}
 			if r.pollsMemory() {
 				peak, _ := r.peak()
 				r.polledPeak = max(r.polledPeak, peak)

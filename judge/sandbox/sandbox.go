@@ -7,9 +7,14 @@ import (
 )
 
 // Limits bound one run. Zero means "no limit" except where noted.
+//
+// The wall-clock limit counts the time the program was not waiting for a
+// CPU, where the kernel tells (Isolation.CPUWait): a program that sleeps
+// or blocks reaches it, while one the machine starves is given the time
+// it waited, up to 4 times the limit in real time, and is then Starved.
 type Limits struct {
 	CPUTime   time.Duration // CPU time (user+sys) of the whole process tree
-	WallTime  time.Duration // wall clock; 0 means 3*CPUTime + 1s (so sleepers die too), or none if CPUTime is 0 too
+	WallTime  time.Duration // wall clock less CPU wait (see above); 0 means 3*CPUTime + 1s (so sleepers die too), or none if CPUTime is 0 too
 	Memory    int64         // bytes, peak of the whole tree
 	Output    int64         // bytes of stdout; 0 means 64 MiB. Past it: kill, OutputLimit
 	Processes int           // max live processes/threads; 0 means 64
@@ -73,12 +78,18 @@ const (
 	OutputLimit                // stdout, or a file written, exceeded its limit
 	RuntimeError               // non-zero exit or killed by a signal
 	Internal                   // the sandbox failed; see Result.Note
+	// Starved means the run could not be measured fairly: it waited for a
+	// CPU so long that the stretched wall-clock limit ran out (or, where
+	// the wait is not measured, the wall-clock limit fired on a loaded
+	// machine). It is no verdict on the program: run it again, or report
+	// an internal error.
+	Starved
 )
 
-var statusNames = [...]string{"OK", "TLE", "MLE", "OLE", "RE", "IE"}
+var statusNames = [...]string{"OK", "TLE", "MLE", "OLE", "RE", "IE", "IE"}
 
 // String returns the judge's abbreviation: "OK", "TLE", "MLE", "OLE", "RE"
-// or "IE".
+// or "IE" (Internal and Starved).
 func (s Status) String() string {
 	if s < 0 || int(s) >= len(statusNames) {
 		return "Status(" + strconv.Itoa(int(s)) + ")"
@@ -99,7 +110,11 @@ type Result struct {
 	Memory   int64         // peak bytes (cgroup peak when available, else rusage maxrss; 0 if unknown)
 	Stdout   []byte        // at most Limits.Output bytes
 	Stderr   []byte        // first 64 KiB
-	Note     string        // why, in a few words, for TLE/MLE/OLE/IE ("wall time 3.0s exceeded", ...)
+	Note     string        // why, in a few words, for TLE/MLE/OLE/IE and Starved ("wall time 3.0s exceeded", ...)
+	// CPUWait is how long the program's tasks were runnable but waiting
+	// for a CPU, summed over them; 0 where it is not measured
+	// (Isolation.CPUWait).
+	CPUWait time.Duration
 }
 
 // Options tune New. The zero value asks for everything the machine allows.

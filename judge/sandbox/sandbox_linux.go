@@ -35,6 +35,7 @@ type Sandbox struct {
 	systemDirs []string
 	dir        string      // ours: the roots' mount point, or degraded working dirs
 	stack      unix.Rlimit // the judge's, for programs without a memory limit
+	cpuWait    string      // how runs' CPU wait is measured: see Isolation.CPUWait
 	maxIdle    int
 
 	slots chan int // free run slots; slot i runs as uid+i
@@ -152,6 +153,7 @@ func New(opts Options) (*Sandbox, error) {
 	if !s.ns {
 		degraded = append(degraded, "ipc: no IPC namespace, so SysV IPC objects (shmget, semget, msgget) are the host's and may outlive the program")
 	}
+	s.cpuWait = detectCPUWait(s.hier)
 	if s.hier != nil {
 		s.groups = newGroupQueue(s.hier, func() string { return "run-" + strconv.FormatUint(s.seq.Add(1), 10) }, s.maxIdle)
 	}
@@ -189,6 +191,10 @@ func (s *Sandbox) isolation(degraded []string) Isolation {
 		iso.Rlimits = append(iso.Rlimits, "nproc")
 	}
 	iso.Rlimits = append(iso.Rlimits, "stack", "core", "nofile", "sigpending", "msgqueue")
+	iso.CPUWait = s.cpuWait
+	if s.cpuWait == "" {
+		iso.Degraded = append(iso.Degraded, unmeasuredWait+" (no schedstat, no cgroup v2 cpu.pressure)")
+	}
 	return iso
 }
 

@@ -45,10 +45,13 @@ func (r *run) judge(res *Result, exit *exitInfo, stop *kill, st groupStats) {
 
 	failed := res.Signal != "" || res.ExitCode != 0
 	switch {
-	case stop != nil && stop.status == TimeLimit && l.Memory > 0 && res.Memory >= l.Memory:
+	case stop != nil && (stop.status == TimeLimit || stop.status == Starved) && l.Memory > 0 && res.Memory >= l.Memory:
 		// Held at its memory limit, a program can stall in the kernel's
 		// reclaim until a time limit fires: the memory is the cause.
 		res.Status, res.Note = MemoryLimit, "memory limit "+mib(l.Memory)+" reached; "+stop.note
+	case stop != nil && stop.status == Starved && l.CPUTime > 0 && res.CPUTime > l.CPUTime:
+		// It went over its CPU time as it was stopped: a fair verdict.
+		res.Status, res.Note = TimeLimit, cpuNote(l.CPUTime, res.CPUTime)
 	case stop != nil:
 		res.Status, res.Note = stop.status, stop.note
 	case exit != nil && exit.Refused:
@@ -67,7 +70,9 @@ func (r *run) judge(res *Result, exit *exitInfo, stop *kill, st groupStats) {
 		res.Status, res.Note = MemoryLimit, "memory limit "+mib(l.Memory)+" reached (rlimit)"
 	case l.CPUTime > 0 && res.CPUTime > l.CPUTime:
 		res.Status, res.Note = TimeLimit, cpuNote(l.CPUTime, res.CPUTime)
-	case l.WallTime > 0 && res.WallTime > l.WallTime:
+	case l.WallTime > 0 && res.WallTime-res.CPUWait > l.WallTime:
+		// Ended by itself past the limit, less what it waited for a CPU
+		// (the limit fired as it ended).
 		res.Status, res.Note = TimeLimit, wallNote(l.WallTime)
 	case res.Signal == "SIGXCPU":
 		res.Status, res.Note = TimeLimit, "cpu time rlimit exceeded"

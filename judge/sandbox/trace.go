@@ -37,6 +37,7 @@ type tracer struct {
 	inSyscall map[int]bool // stopped at a memory call's entry, to see its exit
 	refused   bool         // an allocation failed for want of memory
 	peak      int64        // the main process's VmHWM at its exit, bytes
+	delay     int64        // the main process's run delay at its exit, ns
 }
 
 // stopped handles a ptrace stop of pid and resumes it.
@@ -68,6 +69,8 @@ func (t *tracer) stopped(pid int, ws unix.WaitStatus) {
 	case sig == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXIT:
 		if pid == t.main {
 			t.peak = vmHWM(pid)
+			d, _ := readRunDelay(pid)
+			t.delay = int64(d)
 		}
 		unix.PtraceCont(pid, 0)
 	case sig == unix.SIGTRAP && ws.TrapCause() != 0:
@@ -141,14 +144,16 @@ func reapTraced(pid int, begin time.Time, rlimits []rlimit) (*exitInfo, error) {
 			if t.err != nil {
 				return nil, t.err
 			}
-			return &exitInfo{
+			exit := &exitInfo{
 				Status:  uint32(ws),
 				WallNS:  int64(time.Since(begin)),
 				UserNS:  ru.Utime.Nano(),
 				SysNS:   ru.Stime.Nano(),
 				MaxRSS:  t.peak,
 				Refused: t.refused,
-			}, nil
+			}
+			exit.RunDelayNS = t.delay
+			return exit, nil
 		}
 	}
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static int fail(const char *what) {
@@ -26,6 +28,18 @@ static void *idle(void *arg) { return arg; }
 int main(int argc, char **argv) {
 	const char *mode = argc > 1 ? argv[1] : "";
 	const char *arg = argc > 2 ? argv[2] : "";
+
+	if (!strcmp(mode, "pin")) { // run on CPU arg only, then do what the arguments after it say
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(atoi(arg), &set);
+		if (sched_setaffinity(0, sizeof set, &set) != 0)
+			return fail("sched_setaffinity");
+		argc -= 2;
+		argv += 2;
+		mode = argc > 1 ? argv[1] : "";
+		arg = argc > 2 ? argv[2] : "";
+	}
 
 	if (!strcmp(mode, "cat")) { // copy stdin to stdout
 		char buf[4096];
@@ -63,6 +77,16 @@ int main(int argc, char **argv) {
 	if (!strcmp(mode, "loop"))
 		for (volatile unsigned long i = 0;; i++)
 			;
+	if (!strcmp(mode, "cpu")) { // use arg ms of CPU time, then exit
+		long ms = atol(arg);
+		struct timespec ts;
+		do {
+			for (volatile int i = 0; i < 100000; i++)
+				;
+			clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+		} while (ts.tv_sec * 1000 + ts.tv_nsec / 1000000 < ms);
+		return 0;
+	}
 	if (!strcmp(mode, "sleep")) {
 		sleep(1000);
 		return 0;
