@@ -51,6 +51,10 @@ type TestResult struct {
 	MemoryKB int64   `json:"memory_kb,omitempty"`
 	ExitCode *int    `json:"exit_code,omitempty"`
 	Signal   string  `json:"signal,omitempty"`
+	// CPUWaitMS is how long the program was runnable but waiting for a
+	// CPU (sandbox.Result.CPUWait), which the wall-clock limit does not
+	// count; 0 where not measured.
+	CPUWaitMS float64 `json:"cpu_wait_ms,omitempty"`
 	// Limit names the time limit that stopped a TLE: "cpu" or "wall".
 	Limit   string `json:"limit,omitempty"`
 	Message string `json:"message,omitempty"` // one line: why it is not AC

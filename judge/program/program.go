@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -37,7 +36,7 @@ type Judge struct {
 	Runner    Runner
 	Limits    sandbox.Limits  // per test; see LimitsFor
 	Checker   contest.Checker // nil means contest.Tokens
-	Parallel  int             // tests run at once; 0 means the number of CPUs
+	Parallel  int             // tests run at once; 0 means sandbox.FairParallel
 	Hide      []string        // host paths the program must not see, such as the tests folder
 	Isolation string          // what Runner puts in force, copied into results
 	// Keep, if not nil, is given each test's output as the program wrote
@@ -67,6 +66,11 @@ func LimitsFor(cfg *problems.Config) sandbox.Limits {
 	return l
 }
 
+// Tries bounds the runs of a test the machine starves (sandbox.Starved):
+// it is run again while the load may pass, and after Tries runs it is IE,
+// never a verdict the load decided.
+const Tries = 3
+
 // An Outcome is the judgement of one test with what the program printed.
 type Outcome struct {
 	judge.TestResult
@@ -90,7 +94,6 @@ func (j *Judge) test(ctx context.Context, exe *lang.Executable, args []string, t
 	spec := sandbox.Spec{
 		Path:     exe.Path,
 		Args:     append(append([]string(nil), exe.Args...), args...),
-		Stdin:    bytes.NewReader(t.Input),
 		Limits:   j.Limits,
 		Hide:     hide,
 		ReadOnly: exe.Toolchain,
@@ -98,7 +101,16 @@ func (j *Judge) test(ctx context.Context, exe *lang.Executable, args []string, t
 	if exe.Dir != "" {
 		spec.ReadOnly = append([]string{exe.Dir}, exe.Toolchain...)
 	}
-	res, err := j.Runner.Run(ctx, spec)
+	var res *sandbox.Result
+	var err error
+	tries := 1
+	for ; ; tries++ {
+		spec.Stdin = bytes.NewReader(t.Input)
+		res, err = j.Runner.Run(ctx, spec)
+		if err != nil || res.Status != sandbox.Starved || tries == Tries || ctx.Err() != nil {
+			break
+		}
+	}
 	if err != nil {
 		msg := err.Error()
 		if ctx.Err() != nil {
@@ -111,7 +123,18 @@ func (j *Judge) test(ctx context.Context, exe *lang.Executable, args []string, t
 		// the memory limit: MLE, as the limit is what it ran out of.
 		res.Status, res.Note = sandbox.MemoryLimit, "memory limit exceeded: "+exe.MemoryError
 	}
-	return j.judgeRun(ctx, t, res)
+	o := j.judgeRun(ctx, t, res)
+	if res.Status == sandbox.Starved {
+		o.Message += fmt.Sprintf(" (%d %s)", tries, plural(tries, "try", "tries"))
+	}
+	return o
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // judgeBinary returns the judge's own executable, to hide from programs:
@@ -132,11 +155,12 @@ func judgeBinary() []string {
 func (j *Judge) judgeRun(ctx context.Context, t problems.Test, res *sandbox.Result) Outcome {
 	o := Outcome{
 		TestResult: judge.TestResult{
-			Name:     t.Name,
-			TimeMS:   judge.Millis(res.CPUTime),
-			WallMS:   judge.Millis(res.WallTime),
-			MemoryKB: res.Memory >> 10,
-			Stderr:   SafeLog(res.Stderr, MaxStderr),
+			Name:      t.Name,
+			TimeMS:    judge.Millis(res.CPUTime),
+			WallMS:    judge.Millis(res.WallTime),
+			CPUWaitMS: judge.Millis(res.CPUWait),
+			MemoryKB:  res.Memory >> 10,
+			Stderr:    SafeLog(res.Stderr, MaxStderr),
 		},
 		Stdout: res.Stdout,
 		Stderr: res.Stderr,
@@ -168,6 +192,10 @@ func (j *Judge) judgeRun(ctx context.Context, t problems.Test, res *sandbox.Resu
 	case sandbox.RuntimeError:
 		tr.Verdict = contest.RE
 		tr.Message = runtimeMessage(res)
+	case sandbox.Starved:
+		// The load, not the program, stopped it: no verdict.
+		tr.Verdict = contest.IE
+		tr.Message = note(res, "machine overloaded")
 	default:
 		tr.Verdict = contest.IE
 		tr.Message = note(res, "sandbox failure")
@@ -186,14 +214,16 @@ func WallLimit(l sandbox.Limits) time.Duration {
 }
 
 // timeLimitFired says which time limit stopped a TLE, "cpu" or "wall", and
-// in a message with both times, so that a contestant can tell a slow
-// program from one that waited.
+// in a message with the times, so that a contestant can tell a slow
+// program from one that slept. The wall-clock limit counts no time spent
+// waiting for a CPU (see sandbox.Limits), so a program it stops slept or
+// blocked.
 func (j *Judge) timeLimitFired(res *sandbox.Result) (string, string) {
 	cpu, wall := j.Limits.CPUTime, WallLimit(j.Limits)
 	if cpu > 0 && res.CPUTime >= cpu || wall == 0 {
 		return "cpu", fmt.Sprintf("CPU time limit %s exceeded (CPU %s, wall %s)", seconds(cpu), seconds(res.CPUTime), seconds(res.WallTime))
 	}
-	return "wall", fmt.Sprintf("wall-clock limit %s exceeded with %s of CPU time: the program waited, slept or was starved", seconds(wall), seconds(res.CPUTime))
+	return "wall", fmt.Sprintf("wall limit %s: slept or blocked (CPU %s, CPU wait %s)", seconds(wall), seconds(res.CPUTime), seconds(res.CPUWait))
 }
 
 // seconds formats d as "1.25s".
@@ -288,7 +318,7 @@ func (j *Judge) Judge(ctx context.Context, exe *lang.Executable, args []string, 
 	res := &judge.Result{Isolation: j.Isolation, Tests: make([]judge.TestResult, len(tests))}
 	n := j.Parallel
 	if n <= 0 {
-		n = runtime.NumCPU()
+		n = sandbox.FairParallel()
 	}
 	n = min(n, len(tests))
 	hide := j.hidden()

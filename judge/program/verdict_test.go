@@ -47,7 +47,9 @@ func TestVerdicts(t *testing.T) {
 		{"AC", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 4\n"), CPUTime: 12 * time.Millisecond, Memory: 2 << 20}, nil, contest.AC, "", 12, 0, "", ""},
 		{"WA", &sandbox.Result{Status: sandbox.OK, Stdout: []byte("1 2\n3 5\n")}, nil, contest.WA, `expected "4", got "5"`, 0, 0, "", "+   2  3 5"},
 		{"TLE on CPU", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, Signal: "SIGKILL", CPUTime: 1100 * time.Millisecond, WallTime: 1200 * time.Millisecond, Note: "CPU time 1.1s exceeded"}, nil, contest.TLE, "CPU time", 1100, -1, "SIGKILL", ""},
-		{"TLE on wall time", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: time.Millisecond, WallTime: 4 * time.Second}, nil, contest.TLE, "wall-clock limit 4.00s exceeded with 0.00s of CPU time", 1, -1, "", ""},
+		{"TLE on wall time", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: time.Millisecond, WallTime: 4 * time.Second, CPUWait: 20 * time.Millisecond}, nil, contest.TLE, "wall limit 4.00s: slept or blocked (CPU 0.00s, CPU wait 0.02s)", 1, -1, "", ""},
+		{"TLE on wall time, long numbers", &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: 999 * time.Millisecond, WallTime: 140 * time.Second, CPUWait: 99 * time.Second}, nil, contest.TLE, "CPU 1.00s, CPU wait 99.00s", 999, -1, "", ""},
+		{"starved three times", &sandbox.Result{Status: sandbox.Starved, ExitCode: -1, Signal: "SIGKILL", CPUTime: 300 * time.Millisecond, WallTime: 16 * time.Second, CPUWait: 15 * time.Second, Note: "machine overloaded: 15s waiting for a CPU"}, nil, contest.IE, "machine overloaded: 15s waiting for a CPU (3 tries)", 300, -1, "SIGKILL", ""},
 		{"MLE", &sandbox.Result{Status: sandbox.MemoryLimit, ExitCode: -1, Signal: "SIGKILL", Memory: 64 << 20}, nil, contest.MLE, "memory", 0, -1, "SIGKILL", ""},
 		{"OLE", &sandbox.Result{Status: sandbox.OutputLimit, ExitCode: -1, Note: "output over 8 MiB"}, nil, contest.OLE, "output over 8 MiB", 0, -1, "", ""},
 		{"RE by exit", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 3, Stderr: []byte("\nTraceback (most recent call last):\n  x\n")}, nil, contest.RE, "exit code 3: Traceback", 0, 3, "", ""},
@@ -66,6 +68,9 @@ func TestVerdicts(t *testing.T) {
 			}
 			if strings.Contains(got.Message, "\n") {
 				t.Errorf("message %q is not one line", got.Message)
+			}
+			if (got.Verdict == contest.TLE || got.Verdict == contest.IE) && len(got.Message) > 72 {
+				t.Errorf("message %q is %d characters: the table cuts it at 72", got.Message, len(got.Message))
 			}
 			if got.TimeMS != tt.wantTimeMS {
 				t.Errorf("time %v ms, want %v", got.TimeMS, tt.wantTimeMS)
@@ -282,5 +287,62 @@ func TestProgramTextIsSafe(t *testing.T) {
 		if f := hostiletext.Find(tr.Message + tr.Diff); f != "" {
 			t.Errorf("CE: %s in %q %q", f, tr.Message, tr.Diff)
 		}
+	}
+}
+
+// scriptRunner gives each run the next of its results, and records the
+// input each run read.
+type scriptRunner struct {
+	results []*sandbox.Result
+	inputs  []string
+}
+
+func (s *scriptRunner) Run(_ context.Context, spec sandbox.Spec) (*sandbox.Result, error) {
+	b, _ := io.ReadAll(spec.Stdin)
+	s.inputs = append(s.inputs, string(b))
+	res := s.results[0]
+	if len(s.results) > 1 {
+		s.results = s.results[1:]
+	}
+	return res, nil
+}
+
+// TestStarvedRetried checks that a test the machine starved is run again,
+// each time on its whole input, Tries times at most, and then is IE, never
+// a verdict the load decided; a run measured fairly in between is judged.
+func TestStarvedRetried(t *testing.T) {
+	starved := &sandbox.Result{Status: sandbox.Starved, ExitCode: -1, Signal: "SIGKILL", CPUTime: 200 * time.Millisecond, CPUWait: 15 * time.Second,
+		Note: "machine overloaded: 15s waiting for a CPU"}
+	ok := &sandbox.Result{Status: sandbox.OK, Stdout: []byte("42\n"), CPUTime: 700 * time.Millisecond}
+	tle := &sandbox.Result{Status: sandbox.TimeLimit, ExitCode: -1, CPUTime: 1100 * time.Millisecond}
+	tests := []struct {
+		name     string
+		results  []*sandbox.Result
+		want     contest.Verdict
+		wantRuns int
+		wantMsg  string
+	}{
+		{"fair at once", []*sandbox.Result{ok}, contest.AC, 1, ""},
+		{"fair on the second try", []*sandbox.Result{starved, ok}, contest.AC, 2, ""},
+		{"a real TLE on the third", []*sandbox.Result{starved, starved, tle}, contest.TLE, 3, "CPU time limit"},
+		{"starved every time", []*sandbox.Result{starved, starved, starved, ok}, contest.IE, Tries, "machine overloaded: 15s waiting for a CPU (3 tries)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &scriptRunner{results: tt.results}
+			j := &Judge{Runner: r, Limits: sandbox.Limits{CPUTime: time.Second}}
+			got := j.Test(context.Background(), &lang.Executable{Path: "/p"}, nil, problems.Test{Name: "1", Input: []byte("6 7\n"), Answer: []byte("42\n")})
+			if got.Verdict != tt.want || !strings.Contains(got.Message, tt.wantMsg) || len(r.inputs) != tt.wantRuns {
+				t.Errorf("%s %q after %d runs, want %s %q after %d", got.Verdict, got.Message, len(r.inputs), tt.want, tt.wantMsg, tt.wantRuns)
+			}
+			for i, in := range r.inputs {
+				if in != "6 7\n" {
+					t.Errorf("run %d read %q, want the whole input", i+1, in)
+				}
+			}
+			if len(got.Message) > 72 {
+				t.Errorf("message %q is %d characters: the table cuts it at 72", got.Message, len(got.Message))
+			}
+		})
 	}
 }

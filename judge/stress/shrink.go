@@ -12,8 +12,9 @@ import (
 
 // shrink counts the cases of f's input and, unless told not to, cuts it down to the fewest cases that still fail, when the
 // problem can write its cases back, and judges f again on what is left.
-// A subset on which the oracle fails counts as passing: the cut input must
-// be one the oracle answers.
+// A subset on which the oracle fails, or the program cannot be judged,
+// counts as passing: the cut input must be one the oracle answers and the
+// program is judged on.
 func (s *stresser) shrink(ctx context.Context, f *Failure) error {
 	cases, err := s.opts.Problem.Parse("input", f.Original)
 	if err != nil {

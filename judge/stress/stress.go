@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
@@ -39,7 +38,7 @@ type Options struct {
 	// (Config.Harness.Kinds), or only the generator's default.
 	Kinds []string
 
-	Parallel int // rounds run at once; 0 means the number of CPUs
+	Parallel int // rounds run at once; 0 means sandbox.FairParallel
 
 	// NoShrink keeps a failing input of several cases whole. Otherwise it
 	// is cut down to the fewest cases that still fail, for problems that
@@ -176,7 +175,7 @@ func newStresser(opts Options) *stresser {
 	s.cases = max(opts.Cases, 1)
 	s.parallel = opts.Parallel
 	if s.parallel <= 0 {
-		s.parallel = runtime.NumCPU()
+		s.parallel = sandbox.FairParallel()
 	}
 	s.parallel = min(s.parallel, s.total)
 	return s

@@ -325,3 +325,30 @@ func TestDeclaredKinds(t *testing.T) {
 		}
 	}
 }
+
+// starvedRunner is a machine too busy to time any run fairly.
+type starvedRunner struct{}
+
+func (starvedRunner) Run(context.Context, sandbox.Spec) (*sandbox.Result, error) {
+	return &sandbox.Result{Status: sandbox.Starved, ExitCode: -1, Note: "machine overloaded: 20s waiting for a CPU"}, nil
+}
+
+// TestStressStarved: a program the machine starves on every try has not
+// failed: stress stops with an internal error naming the first round and
+// the load, and saves nothing.
+func TestStressStarved(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "failures")
+	j := &program.Judge{Runner: starvedRunner{}, Limits: program.LimitsFor(nil)}
+	rep, err := Run(context.Background(), Options{
+		Problem: poj3074.New(), Judge: j, Program: &lang.Executable{Path: "/bin/true"}, Rounds: 5, Seed: 7, Parallel: 2, Dir: dir,
+	})
+	if !errors.Is(err, errInternal) || !strings.Contains(err.Error(), "round-1 (seed 7)") || !strings.Contains(err.Error(), "machine overloaded: 20s waiting for a CPU (3 tries)") {
+		t.Errorf("error %v, want an internal error on round 1 (seed 7) saying why", err)
+	}
+	if rep != nil && rep.Failure != nil {
+		t.Errorf("failure reported: %+v", rep.Failure.Test)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s: %v, want nothing saved", dir, err)
+	}
+}

@@ -161,7 +161,7 @@ func TestTestGroupUsage(t *testing.T) {
 
 func TestTestHelpWallLimit(t *testing.T) {
 	_, stdout, _ := cli(t, "test", "--help")
-	for _, want := range []string{"3 × the time limit + 1 s", "--group", "--keep-output", "SKIPPED", "headline"} {
+	for _, want := range []string{"3 × the time limit + 1 s", "waiting for a CPU", "machine overloaded", "exits 2", "--group", "--keep-output", "SKIPPED", "headline"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("test --help lacks %q", want)
 		}

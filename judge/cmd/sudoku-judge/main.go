@@ -198,10 +198,10 @@ func commandTypo(root *cobra.Command, err error) error {
 const maxJobs = 4096
 
 // jobsFlag declares -j, --jobs, which means the same in every command that
-// has it: how many workers run at once, 0 for one per CPU. what says what
-// they do, such as "tests judged".
-func jobsFlag(fs *pflag.FlagSet, p *int, what string) {
-	fs.VarP(flagval.NewCount(p, 0, maxJobs), "jobs", "j", "parallel workers: "+what+" at once (0: one per CPU)")
+// has it: how many workers run at once, 0 for the default. what says what
+// they do, such as "tests judged"; zero what 0 means.
+func jobsFlag(fs *pflag.FlagSet, p *int, what, zero string) {
+	fs.VarP(flagval.NewCount(p, 0, maxJobs), "jobs", "j", "parallel workers: "+what+" at once (0: "+zero+")")
 }
 
 // closeInto closes c and adds its error, prefixed with what, to *err. A
@@ -212,3 +212,11 @@ func closeInto(err *error, what string, c io.Closer) {
 		*err = errors.Join(*err, fmt.Errorf("%s: %w", what, cerr))
 	}
 }
+
+// Defaults of -j.
+const (
+	perCPU = "one per CPU"
+	// Programs are timed: one per core that other work leaves idle
+	// (sandbox.FairParallel), as CMS and DOMjudge judge one per core.
+	fairJobs = "one per core not busy with other work"
+)

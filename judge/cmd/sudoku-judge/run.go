@@ -109,7 +109,7 @@ them; a test is also stopped after ten times its limit in wall-clock time.
 	f.StringVar(&strategy, "strategy", "all", "comma-separated strategy names, or all")
 	f.BoolVar(&asJSON, "json", false, "print the results as a JSON array, one object per problem and strategy")
 	f.BoolVarP(&verbose, "verbose", "v", false, "also print every test of every problem and strategy")
-	jobsFlag(f, &opts.Parallel, "problem-strategy pairs judged")
+	jobsFlag(f, &opts.Parallel, "problem-strategy pairs judged", perCPU)
 	f.Var(flagval.NewCount(&opts.Parallel, 0, maxJobs), "parallel", "the old name of --jobs")
 	_ = f.MarkHidden("parallel")
 	f.Var(flagval.NewDuration(&opts.TimeLimit), "time-limit", "time limit per test, replacing each problem's strategy time limit (e.g. 500ms)")

@@ -80,7 +80,7 @@ error as FILE:LINE:COL: message, with exit status 2.`,
 	f.StringVar(&problem, "problem", "", "the problem ID (see sudoku-judge list)")
 	f.StringVar(&strategy, "strategy", "", "the strategy to solve with (default: the problem's reference strategy)")
 	f.Var(flagval.NewDuration(&timeLimit), "time-limit", "give up after this long (default: no limit)")
-	jobsFlag(f, &jobs, "cases solved")
+	jobsFlag(f, &jobs, "cases solved", perCPU)
 	_ = cmd.MarkFlagRequired("problem")
 	return cmd
 }

@@ -146,7 +146,7 @@ setup error or when the judge failed on a round (IE): no verdict.`,
 	fs.Var(flagval.NewCount(&opts.Cases, 1, 1<<20), "cases", "cases per input, for problems with several cases per file")
 	fs.StringVar(&against, "against", "", "answer with this trusted `program` (a brute force: an executable or a source) instead of the reference strategy")
 	fs.Var(flagval.NewDuration(&againstTime), "against-time-limit", "CPU time of the --against program per input (default: 10 × the time limit)")
-	jobsFlag(fs, &opts.Parallel, "rounds run")
+	jobsFlag(fs, &opts.Parallel, "rounds run", fairJobs)
 	fs.BoolVar(&opts.NoShrink, "no-shrink", false, "keep a failing input whole instead of cutting it down to the fewest failing cases")
 	fs.StringVar(&opts.Dir, "out", "stress-failures", "folder to save failing inputs in, each in a folder of its own")
 	return cmd

@@ -191,7 +191,12 @@ runs) or when the judge failed on a test (IE), after the table.
 Time: each test shows its CPU time (user+sys of the program's processes) and
 its wall-clock time. The time limit is on CPU time; a program is also stopped
 at a wall-clock limit of 3 × the time limit + 1 s, so that one that sleeps or
-waits for input cannot hang the judge. A TLE says which limit fired.
+waits for input cannot hang the judge. A TLE says which limit fired. The
+machine's load decides no verdict: the wall-clock limit counts no time the
+program spent waiting for a CPU (the kernel's run delay; JSON's cpu_wait_ms),
+up to 4 times the limit. A test starved beyond that is run again, 3 times at
+most, then is IE ("machine overloaded"), and test exits 2. -j defaults to one
+test per core that other work leaves idle.
 
 Diffs: a WA or PE shows the output's line diff against the expected answer
 (the fewest lines removed "-" and added "+", as diff -u shows them, each line
@@ -330,7 +335,7 @@ bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 	fs := cmd.Flags()
 	fs.StringVar(&tests, "tests", "", "judge on this folder of X.in with X.ans or X.out instead of the problem's tests")
 	fs.StringVar(&chk, "checker", "", "external `checker`, run as CHECKER input output answer (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
-	jobsFlag(fs, &jobs, "tests judged")
+	jobsFlag(fs, &jobs, "tests judged", fairJobs)
 	fs.BoolVar(&jsonOut, "json", false, "print the results as JSON, like run --json")
 	fs.BoolVarP(&verbose, "verbose", "v", false, "print every failing test's whole diff and stderr, and a CE's whole compiler output")
 	fs.StringSliceVar(&groups, "group", nil, "judge only these test `groups` (comma-separated; default all; see the problem's problem.yaml)")
