@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/schedstat"
 )
 
 // The kernel keeps, for every task, the time it spent runnable but
@@ -34,10 +36,8 @@ const (
 // schedstat if the kernel keeps it (CONFIG_SCHED_INFO), else from the
 // cgroup's pressure, else "" (not at all).
 func detectCPUWait(h hierarchy) string {
-	if b, err := os.ReadFile("/proc/thread-self/schedstat"); err == nil {
-		if _, ok := parseSchedstat(b); ok {
-			return waitSchedstat
-		}
+	if _, err := schedstat.Thread(); err == nil {
+		return waitSchedstat
 	}
 	if v2, ok := h.(*v2); ok {
 		if _, ok := readPressure(filepath.Join(v2.base, "cpu.pressure")); ok {
@@ -47,45 +47,10 @@ func detectCPUWait(h hierarchy) string {
 	return ""
 }
 
-// A schedstat is a task's /proc/TID/schedstat: time on a CPU, time
-// waiting for one, and the number of times it got one.
-type schedstat struct {
-	run, wait time.Duration
-	slices    int64
-}
-
-// parseSchedstat reads a schedstat file: "on-CPU ns, waiting ns,
-// timeslices".
-func parseSchedstat(b []byte) (schedstat, bool) {
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return schedstat{}, false
-	}
-	var n [3]int64
-	for i := range n {
-		v, err := strconv.ParseInt(f[i], 10, 64)
-		if err != nil || v < 0 {
-			return schedstat{}, false
-		}
-		n[i] = v
-	}
-	return schedstat{time.Duration(n[0]), time.Duration(n[1]), n[2]}, true
-}
-
-// readSchedstat reads task tid's schedstat as this process's /proc shows
-// it.
-func readSchedstat(tid int) (schedstat, bool) {
-	b, err := readSmall("/proc/" + strconv.Itoa(tid) + "/schedstat")
-	if err != nil {
-		return schedstat{}, false
-	}
-	return parseSchedstat(b)
-}
-
 // readRunDelay returns task tid's run delay.
 func readRunDelay(tid int) (time.Duration, bool) {
-	s, ok := readSchedstat(tid)
-	return s.wait, ok
+	s, err := schedstat.Read(tid)
+	return s.Wait, err == nil
 }
 
 // runnable reports whether task tid is running or waiting to run (state R
@@ -146,14 +111,14 @@ type waitMeter struct {
 
 // A taskWait is what a waitMeter knows of one task.
 type taskWait struct {
-	last schedstat
+	last schedstat.Stat
 	read time.Duration // when last read, since the run's start
 	ran  time.Duration // it has run since then
 }
 
 // add records task tid's schedstat s, read at time at since the run's
 // start.
-func (m *waitMeter) add(tid int, s schedstat, at time.Duration) {
+func (m *waitMeter) add(tid int, s schedstat.Stat, at time.Duration) {
 	if m.tasks == nil {
 		m.tasks = make(map[int]*taskWait)
 	}
@@ -163,13 +128,13 @@ func (m *waitMeter) add(tid int, s schedstat, at time.Duration) {
 		t = &taskWait{}
 		m.tasks[tid] = t
 	}
-	if s.wait > t.last.wait {
-		m.sum += s.wait - t.last.wait
-		t.last.wait = s.wait
+	if s.Wait > t.last.Wait {
+		m.sum += s.Wait - t.last.Wait
+		t.last.Wait = s.Wait
 	}
-	if s.run > t.last.run || s.slices > t.last.slices {
+	if s.Run > t.last.Run || s.Slices > t.last.Slices {
 		t.ran = t.read // it ran between the last reading and this one
-		t.last.run, t.last.slices = s.run, s.slices
+		t.last.Run, t.last.Slices = s.Run, s.Slices
 	}
 	t.read = at
 }
@@ -193,7 +158,7 @@ func (r *run) cpuWait(at time.Duration) (waited, unsure time.Duration) {
 	switch r.s.cpuWait {
 	case waitSchedstat:
 		for _, tid := range r.tasks() {
-			if s, ok := readSchedstat(tid); ok {
+			if s, err := schedstat.Read(tid); err == nil {
 				r.wait.add(tid, s, at)
 				if runnable(tid) {
 					unsure += r.wait.unsure(tid, at)
@@ -241,9 +206,9 @@ func (r *run) finalWait(exit *exitInfo) time.Duration {
 	}
 	d := time.Duration(exit.RunDelayNS)
 	if pid := r.target; pid > 0 {
-		if t := r.wait.tasks[pid]; t != nil && d > t.last.wait {
-			r.wait.sum += d - t.last.wait
-			t.last.wait = d
+		if t := r.wait.tasks[pid]; t != nil && d > t.last.Wait {
+			r.wait.sum += d - t.last.Wait
+			t.last.Wait = d
 		}
 		if r.wait.tasks[pid] != nil {
 			return r.wait.sum

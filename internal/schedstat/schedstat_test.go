@@ -1,0 +1,80 @@
+package schedstat
+
+import (
+	"os"
+	"os/exec"
+	"runtime"
+	"testing"
+	"time"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Stat
+		ok   bool
+	}{
+		{"657956 2125314 7\n", Stat{657956, 2125314, 7}, true},
+		{"0 0 0", Stat{}, true},
+		{"657956 2125314", Stat{}, false}, // a field missing
+		{"1 -5 2", Stat{}, false},
+		{"1 x 2", Stat{}, false},
+		{"", Stat{}, false},
+	}
+	for _, tt := range tests {
+		got, err := Parse([]byte(tt.in))
+		if got != tt.want || (err == nil) != tt.ok {
+			t.Errorf("Parse(%q) = %v, %v; want %v, ok %v", tt.in, got, err, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestThread checks that the calling thread's run time grows as it spins.
+func TestThread(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		if _, err := Thread(); err != ErrUnsupported {
+			t.Errorf("Thread on %s: %v, want ErrUnsupported", runtime.GOOS, err)
+		}
+		return
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	before, err := Thread()
+	if err != nil {
+		t.Skipf("no schedstat here: %v", err)
+	}
+	for start := time.Now(); time.Since(start) < 20*time.Millisecond; {
+	}
+	after, err := Thread()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Run <= before.Run || after.Wait < before.Wait || after.Slices < before.Slices {
+		t.Errorf("before %+v, after 20ms of spinning %+v", before, after)
+	}
+}
+
+// TestWaitExited checks that a child's schedstat is read after its end,
+// before it is reaped: it ran, and it is still there to reap.
+func TestWaitExited(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("Linux only")
+	}
+	if _, err := Thread(); err != nil {
+		t.Skipf("no schedstat here: %v", err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$") // runs no test: starts and ends
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := WaitExited(cmd.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Run <= 0 || s.Slices <= 0 {
+		t.Errorf("schedstat %+v of a process that ran", s)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("reaping after WaitExited: %v", err)
+	}
+}
