@@ -54,7 +54,7 @@ func TestBenchCompareScript(t *testing.T) {
 	cmd := exec.Command(filepath.Join(root, "scripts", "bench-compare.sh"), "HEAD")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmpdir,
-		"BENCH_ARGS=--set top95 --max 5 --strategy dlx,fast", "ROUNDS=2",
+		"BENCH_ARGS=--set top95 --max 5 --strategy dlx,fast", "ROUNDS=6", // the fewest with finite 95% intervals
 		"RUN_ARGS=--problem poj2676 --strategy fast", "OUT="+out, "FAIL_OVER=1000")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

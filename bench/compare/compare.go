@@ -85,6 +85,9 @@ type Comparison struct {
 	// the search changed.
 	Across string
 	Tables []*Table
+	// Waits are the inputs that record how long bench's timed threads
+	// waited for a CPU (CPUWaitKey): the machine's load as they felt it.
+	Waits []FileWait
 	// Warnings are problems that did not stop the comparison, such as
 	// malformed lines in the inputs.
 	Warnings []error
@@ -250,6 +253,11 @@ func Compare(files []File, opts Options) (*Comparison, error) {
 			col, len(cols), strings.Join(colNames, ", "), col, colNames[0], colNames[1])
 	}
 	c := &Comparison{OldName: colNames[0], NewName: colNames[1], Across: col, Warnings: warnings}
+	for i, file := range files {
+		if w, ok := FileConfig(file.Results).CPUWait(); ok {
+			c.Waits = append(c.Waits, FileWait{Name: names[i], Share: w})
+		}
+	}
 	common := 0
 	for _, unit := range units {
 		for _, rk := range rows {
@@ -327,12 +335,45 @@ func firstLine(err error) string {
 	return msg
 }
 
-// Regressions returns the benchmarks whose median grew by more than pct
-// percent with a significant difference (any growth over pct for a
-// counted unit), each benchmark once, in the first of GateUnits it was
-// measured in.
-func (c *Comparison) Regressions(pct float64) []Regression {
-	var out []Regression
+// A Gate is the regression gate's judgement at a threshold: the
+// benchmarks slower by more than it, and those the data cannot judge.
+type Gate struct {
+	Threshold float64 // percent
+	// Regressions are the benchmarks slower than the threshold allows:
+	// by a significant change in a time, or any growth of a count.
+	Regressions []Regression
+	// Noisy are the timed benchmarks whose spread is larger than the
+	// threshold: noise alone could move them by more than it.
+	Noisy []Regression
+	// Loads are the two inputs' CPU wait (CPUWaitKey) when they differ by
+	// more than the threshold, if a time was left unjudged for it: the
+	// machine's load changed between them by more than the threshold.
+	// bench leaves the wait out of its times, but not all the load does to
+	// them (caches, memory bandwidth, a sibling hardware thread), and so
+	// times measured under loads this different are not compared at the
+	// threshold.
+	Loads []FileWait
+}
+
+// Undecided reports whether the data cannot decide: no benchmark is
+// slower than the threshold allows, but some could not be judged.
+func (g Gate) Undecided() bool {
+	return len(g.Regressions) == 0 && (len(g.Noisy) > 0 || len(g.Loads) > 0)
+}
+
+// Gate judges each benchmark once, in the first of GateUnits it was
+// measured in on both sides. A counted unit (instructions) fails on any
+// growth over pct percent: one count a side has no spread. A time fails
+// on a significant slowdown over pct percent, but only where the data can
+// tell: when the two inputs were measured under loads that differ by more
+// than pct (Loads) or the row's spread is larger than pct (Noisy), noise
+// alone could make or hide such a change, and the row is not judged.
+func (c *Comparison) Gate(pct float64) Gate {
+	g := Gate{Threshold: pct}
+	var loads []FileWait
+	if len(c.Waits) == 2 && 100*math.Abs(c.Waits[0].Share-c.Waits[1].Share) > pct {
+		loads = c.Waits
+	}
 	judged := make(map[string]bool)
 	for _, unit := range GateUnits {
 		for _, t := range c.Tables {
@@ -344,13 +385,22 @@ func (c *Comparison) Regressions(pct float64) []Regression {
 					continue
 				}
 				judged[r.Name] = true
-				if (r.Significant() || t.Counted) && r.Delta()*100 > pct {
-					out = append(out, Regression{Unit: t.Unit, Row: r})
+				switch {
+				case t.Counted:
+					if r.Delta()*100 > pct {
+						g.Regressions = append(g.Regressions, Regression{Unit: t.Unit, Row: r})
+					}
+				case len(loads) > 0:
+					g.Loads = loads // not judged: the inputs' loads say why
+				case r.Spread()*100 > pct:
+					g.Noisy = append(g.Noisy, Regression{Unit: t.Unit, Row: r})
+				case r.Significant() && r.Delta()*100 > pct:
+					g.Regressions = append(g.Regressions, Regression{Unit: t.Unit, Row: r})
 				}
 			}
 		}
 	}
-	return out
+	return g
 }
 
 // Spread returns the larger relative half-width of the two sides'

@@ -94,8 +94,8 @@ func TestCompare(t *testing.T) {
 					t.Errorf("guesses %s changed", r.Name)
 				}
 			}
-			if regs := c.Regressions(tt.gate); len(regs) != tt.wantRegs {
-				t.Errorf("Regressions(%v) = %v, want %d", tt.gate, regs, tt.wantRegs)
+			if regs := c.Gate(tt.gate).Regressions; len(regs) != tt.wantRegs {
+				t.Errorf("Gate(%v).Regressions = %v, want %d", tt.gate, regs, tt.wantRegs)
 			}
 			var out bytes.Buffer
 			if err := c.WriteText(&out); err != nil {
@@ -238,9 +238,9 @@ func TestCountedGate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			regs := c.Regressions(tt.gate)
+			regs := c.Gate(tt.gate).Regressions
 			if len(regs) != tt.wantRegs || (tt.wantRegs > 0 && regs[0].Unit != tt.wantUnit) {
-				t.Errorf("Regressions(%v) = %v, want %d in %s", tt.gate, regs, tt.wantRegs, tt.wantUnit)
+				t.Errorf("Gate(%v).Regressions = %v, want %d in %s", tt.gate, regs, tt.wantRegs, tt.wantUnit)
 			}
 			var out bytes.Buffer
 			if err := c.WriteText(&out); err != nil {
@@ -311,8 +311,8 @@ func TestGateNeedsSignificance(t *testing.T) {
 			if row.Significant() != tt.wantSig {
 				t.Fatalf("Significant() = %v (p %v), want %v: the case's data are wrong", row.Significant(), row.Cmp.P, tt.wantSig)
 			}
-			if regs := c.Regressions(5); len(regs) != tt.wantRegs {
-				t.Errorf("Regressions(5) = %v, want %d", regs, tt.wantRegs)
+			if regs := c.Gate(5).Regressions; len(regs) != tt.wantRegs {
+				t.Errorf("Gate(5).Regressions = %v, want %d", regs, tt.wantRegs)
 			}
 		})
 	}
@@ -342,8 +342,8 @@ func TestGateMissingUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	regs := c.Regressions(5)
+	regs := c.Gate(5).Regressions
 	if len(regs) != 1 || regs[0].Unit != "sec/op" {
-		t.Errorf("Regressions(5) = %v, want the 20%% slowdown in sec/op", regs)
+		t.Errorf("Gate(5).Regressions = %v, want the 20%% slowdown in sec/op", regs)
 	}
 }

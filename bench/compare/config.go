@@ -3,14 +3,42 @@ package compare
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
 )
 
 // ConfigKeys are the file configuration keys compare prints for each input,
-// in order: the machine, the toolchain, the build and the source tree.
-var ConfigKeys = []string{"cpu", "goos", "goarch", "go", "version", "commit", "dirty"}
+// in order: the machine, the toolchain, the build and the source tree, and
+// the machine's load while it was measured.
+var ConfigKeys = []string{"cpu", "goos", "goarch", "go", "version", "commit", "dirty", CPUWaitKey}
+
+// CPUWaitKey is the file configuration key under which bench records the
+// share of its timed threads' time that they spent waiting for a CPU,
+// such as "12.5%": the machine's load as they felt it.
+const CPUWaitKey = "cpu-wait"
+
+// A FileWait is an input's recorded CPU wait.
+type FileWait struct {
+	Name  string
+	Share float64 // of the timed threads' time, 0 to 1
+}
+
+// CPUWait returns the recorded share of time bench's timed threads waited
+// for a CPU: the largest, if the file holds several runs. ok is false
+// when no run recorded it, or a value does not parse.
+func (c Config) CPUWait() (share float64, ok bool) {
+	for _, v := range c[CPUWaitKey] {
+		pct, found := strings.CutSuffix(v, "%")
+		f, err := strconv.ParseFloat(pct, 64)
+		if !found || err != nil || f < 0 || f > 100 {
+			return 0, false
+		}
+		share, ok = max(share, f/100), true
+	}
+	return share, ok
+}
 
 // MachineKeys are the keys that must agree for two files' times to be
 // comparable: results from different machines differ for reasons that have

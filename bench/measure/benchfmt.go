@@ -8,8 +8,12 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
+// CPUWaitKey is the file configuration key of Results.CPUWait, as a
+// percentage ("12.5%"); compare reads it under the same name.
+const CPUWaitKey = "cpu-wait"
+
 // Write writes every pass of r as one result in Go's benchmark format,
-// after h as file configuration: one op is one pass over the workload, and
+// after h and r's CPU wait as file configuration: one op is one pass over the workload, and
 // each result has ns/op and ns/puzzle, and for strategies guesses/puzzle,
 // B/op and allocs/op, like `go test -bench ./bench`. A counted
 // instructions/puzzle is on the first pass's line only: it was measured
@@ -25,6 +29,12 @@ func Write(w io.Writer, h Header, r *Results) error {
 	var cfg []benchfmt.Config
 	for _, kv := range h.config() {
 		cfg = append(cfg, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
+	}
+	if share, ok := r.CPUWait(); ok {
+		// The machine's load while measuring: compare will not gate on
+		// times a busier machine could have moved by more than its
+		// threshold.
+		cfg = append(cfg, benchfmt.Config{Key: CPUWaitKey, Value: []byte(fmt.Sprintf("%.1f%%", 100*share)), File: true})
 	}
 	for _, m := range r.Measurements {
 		if len(m.Failures) > 0 {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
+	"github.com/sudoku-judge/sudoku-judge/internal/schedstat"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
@@ -67,7 +68,16 @@ type Measurement struct {
 
 // A Pass is one run of a solver over every puzzle of a workload.
 type Pass struct {
+	// Elapsed is the pass's wall-clock time less Wait: the time the
+	// solver was not waiting for a CPU, which the machine's load moves
+	// far less than the wall clock, as the judge's wall-clock limit
+	// counts it.
 	Elapsed time.Duration
+	// Wait is how long the timed thread (a strategy's; a program's main
+	// thread) was runnable but waited for a CPU, from the kernel's run
+	// delay (package schedstat); 0 where it is not measured (see
+	// Results.WaitMeasured).
+	Wait time.Duration
 	// PerPuzzle are the times of each puzzle: for strategies, and for
 	// programs timed puzzle by puzzle, one process each.
 	PerPuzzle []time.Duration
@@ -86,6 +96,29 @@ type Skipped struct {
 type Results struct {
 	Measurements []*Measurement
 	Skipped      []Skipped
+	// WaitMeasured reports whether the passes' CPU wait was measured
+	// (Linux): then it was left out of their times.
+	WaitMeasured bool
+}
+
+// CPUWait returns the share of the passes' wall-clock time that their
+// timed threads spent waiting for a CPU, 0 to 1: the machine's load as
+// the benchmark felt it. ok is false where it was not measured.
+func (r *Results) CPUWait() (share float64, ok bool) {
+	if !r.WaitMeasured {
+		return 0, false
+	}
+	var wait, wall time.Duration
+	for _, m := range r.Measurements {
+		for _, p := range m.Passes {
+			wait += p.Wait
+			wall += p.Elapsed + p.Wait
+		}
+	}
+	if wall <= 0 {
+		return 0, false
+	}
+	return float64(wait) / float64(wall), true
 }
 
 // Failed reports whether any pass failed.
@@ -104,7 +137,8 @@ func (r *Results) Failed() bool {
 // error only when ctx is done.
 func Run(ctx context.Context, opts Options) (*Results, error) {
 	count := max(opts.Count, 1)
-	res := &Results{}
+	_, err := schedstat.Thread()
+	res := &Results{WaitMeasured: err == nil}
 	type job struct {
 		m    *Measurement
 		w    *workload.Workload
@@ -194,13 +228,18 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 	return res, nil
 }
 
-// runStrategy solves every puzzle of w once with s.
+// runStrategy solves every puzzle of w once with s. The pass runs on one
+// thread, whose wait for a CPU is left out of its time; the per-puzzle
+// times are by the wall clock.
 func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) (Pass, error) {
 	p := Pass{PerPuzzle: make([]time.Duration, w.Len())}
 	answers := make([]problems.Answer, w.Len())
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	before, waitErr := schedstat.Thread()
 	// One read of the monotonic clock a puzzle, the end of one puzzle
 	// being the start of the next: in a VM a read takes about 0.1 µs, and
 	// time.Now reads two clocks, so the two calls a puzzle used to take
@@ -218,6 +257,10 @@ func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) 
 		p.Guesses += a.Stats.Guesses
 	}
 	p.Elapsed = last
+	if after, err := schedstat.Thread(); waitErr == nil && err == nil {
+		p.Wait = min(after.Wait-before.Wait, p.Elapsed)
+		p.Elapsed -= p.Wait
+	}
 	runtime.ReadMemStats(&m1)
 	p.Bytes = m1.TotalAlloc - m0.TotalAlloc
 	p.Allocs = m1.Mallocs - m0.Mallocs
@@ -229,18 +272,20 @@ func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) 
 }
 
 // runProgram runs prog once on each input of w, timing whole processes by
-// the wall clock, then once on each of perPuzzle (if any), timing each.
+// the wall clock less their main thread's wait for a CPU, then once on
+// each of perPuzzle (if any), timing each.
 func runProgram(ctx context.Context, prog *Program, w *workload.Workload, perPuzzle []workload.Input) (Pass, error) {
 	var p Pass
 	for _, in := range w.Inputs {
-		d, err := runOnce(ctx, prog, w, in)
+		d, wait, err := runOnce(ctx, prog, w, in)
 		p.Elapsed += d
+		p.Wait += wait
 		if err != nil {
 			return p, err
 		}
 	}
 	for _, in := range perPuzzle {
-		d, err := runOnce(ctx, prog, w, in)
+		d, _, err := runOnce(ctx, prog, w, in)
 		if err != nil {
 			return p, err
 		}
@@ -249,27 +294,39 @@ func runProgram(ctx context.Context, prog *Program, w *workload.Workload, perPuz
 	return p, nil
 }
 
-// runOnce runs prog on in and checks its output.
-func runOnce(ctx context.Context, prog *Program, w *workload.Workload, in workload.Input) (time.Duration, error) {
+// runOnce runs prog on in and checks its output. It returns the process's
+// wall-clock time less what its main thread waited for a CPU, read after
+// its end and before it is reaped, and that wait.
+func runOnce(ctx context.Context, prog *Program, w *workload.Workload, in workload.Input) (time.Duration, time.Duration, error) {
 	cmd := exec.CommandContext(ctx, prog.Path, prog.Args...)
 	cmd.Stdin = bytes.NewReader(in.Data)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	start := time.Now()
-	err := cmd.Run()
-	d := time.Since(start)
+	err := cmd.Start()
+	var d, wait time.Duration
+	if err == nil {
+		st, waitErr := schedstat.WaitExited(cmd.Process.Pid)
+		d = time.Since(start)
+		err = cmd.Wait()
+		if waitErr != nil {
+			d = time.Since(start) // not measured: the time until reaped
+		}
+		wait = min(st.Wait, d)
+		d -= wait
+	}
 	if err != nil {
 		msg := contest.Message(firstLine(stderr.String())) // the program's words: made safe
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && msg != "" {
 			err = fmt.Errorf("%w: %s", err, msg)
 		}
-		return d, fmt.Errorf("%s: %w", prog.Name, &workload.CheckError{Verdict: "RE", Err: fmt.Errorf("%s/%s input %s: %w", w.Problem, w.Set, in.Name, err)})
+		return d, wait, fmt.Errorf("%s: %w", prog.Name, &workload.CheckError{Verdict: "RE", Err: fmt.Errorf("%s/%s input %s: %w", w.Problem, w.Set, in.Name, err)})
 	}
 	if err := w.Check(ctx, in, out.Bytes()); err != nil {
-		return d, fmt.Errorf("%s: %w", prog.Name, err)
+		return d, wait, fmt.Errorf("%s: %w", prog.Name, err)
 	}
-	return d, nil
+	return d, wait, nil
 }
 
 func firstLine(s string) string {

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -302,5 +303,43 @@ func TestProgramsPerPuzzle(t *testing.T) {
 	// Sudoku has no input format: no per-puzzle inputs.
 	if _, err := load(t, workload.Sudoku, "top95", 2).PuzzleInputs(); err == nil {
 		t.Error("sudoku posed single puzzles")
+	}
+}
+
+// TestCPUWait checks the share of time the passes waited for a CPU, and
+// that Write records it for compare, only where it was measured.
+func TestCPUWait(t *testing.T) {
+	m := &Measurement{Name: "Solve/problem=sudoku/strategy=dlx/set=top95", Puzzles: 10, Passes: []Pass{
+		{Elapsed: 70 * time.Millisecond, Wait: 30 * time.Millisecond},
+		{Elapsed: 80 * time.Millisecond, Wait: 20 * time.Millisecond},
+	}}
+	for _, measured := range []bool{true, false} {
+		r := &Results{Measurements: []*Measurement{m}, WaitMeasured: measured}
+		share, ok := r.CPUWait()
+		if ok != measured || measured && share != 0.25 {
+			t.Errorf("measured %v: CPUWait = %v, %v; want 0.25 (50 of 200 ms), %v", measured, share, ok, measured)
+		}
+		var b bytes.Buffer
+		if err := Write(&b, Header{GOOS: "linux", GOARCH: "amd64"}, r); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "\n"+CPUWaitKey+": 25.0%\n"); got != measured {
+			t.Errorf("measured %v: file records %s: %v:\n%s", measured, CPUWaitKey, got, b.String())
+		}
+	}
+}
+
+// TestStrategyPassWait: a strategy's pass leaves out what its thread
+// waited for a CPU, never more than the pass took.
+func TestStrategyPassWait(t *testing.T) {
+	w := load(t, workload.Sudoku, "top95", 5)
+	start := time.Now()
+	p, err := runStrategy(context.Background(), strats(t, "dlx")[0], w)
+	wall := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Wait < 0 || p.Elapsed <= 0 || p.Elapsed+p.Wait > wall {
+		t.Errorf("elapsed %v + wait %v, in %v of wall time", p.Elapsed, p.Wait, wall)
 	}
 }

@@ -88,7 +88,7 @@ see the README.`,
 				}
 			}
 			var done func()
-			opts.Progress, done = progress(e.stderr, "bench", time.Second)
+			opts.Progress, done = progressLog(e.stderr, "bench", "passes", time.Second, 10*time.Second)
 			res, err := measure.Run(ctx, opts)
 			done()
 			if err != nil {

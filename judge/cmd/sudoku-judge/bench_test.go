@@ -1,17 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/bench/compare"
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
+	"github.com/sudoku-judge/sudoku-judge/internal/schedstat"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 )
 
@@ -40,6 +44,12 @@ func TestBenchCommand(t *testing.T) {
 	}
 	if res[0].GetConfig("pkg") != measure.Pkg || res[0].GetConfig("goos") == "" {
 		t.Errorf("file configuration %v", res[0].Config)
+	}
+	// The machine's load while measuring, as compare reads it.
+	if _, err := schedstat.Thread(); err == nil {
+		if share, ok := compare.FileConfig(res).CPUWait(); !ok || share < 0 || share >= 1 {
+			t.Errorf("%s = %q: want the share of time the passes waited for a CPU", compare.CPUWaitKey, res[0].GetConfig(compare.CPUWaitKey))
+		}
 	}
 	f, err := os.Open(out + measure.TimesSuffix)
 	if err != nil {
@@ -301,3 +311,41 @@ func TestBenchProgramSandboxedCompile(t *testing.T) {
 		t.Errorf("a compiled wrong program: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
+
+// TestProgressLog: without a terminal, a long run prints a line of
+// progress every period, with what is done so far, and nothing after it
+// stops.
+func TestProgressLog(t *testing.T) {
+	var mu sync.Mutex
+	var out bytes.Buffer
+	w := writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return out.Write(p)
+	})
+	hook, stop := progressLog(w, "bench", "passes", time.Second, 20*time.Millisecond)
+	if hook == nil {
+		t.Fatal("no hook for a writer that is no terminal")
+	}
+	time.Sleep(50 * time.Millisecond) // before the first pass ends
+	hook(3, 60)
+	time.Sleep(50 * time.Millisecond)
+	stop()
+	mu.Lock()
+	got := out.String()
+	mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(got), "\n")
+	if len(lines) < 3 || !strings.HasPrefix(lines[0], "bench: 0 passes done after ") || !strings.HasPrefix(lines[len(lines)-1], "bench: 3/60 passes done after ") {
+		t.Errorf("progress lines:\n%s", got)
+	}
+	time.Sleep(50 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	if out.String() != got {
+		t.Errorf("lines after stop:\n%s", out.String()[len(got):])
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

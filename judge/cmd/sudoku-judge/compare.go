@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -48,7 +49,14 @@ With --fail-over PCT, compare exits 1 when a benchmark is significantly
 slower on the second side by more than PCT percent: the regression gate.
 Each benchmark counts once, in instructions/puzzle when both sides have it
 (bench --instructions: independent of the machine's load), else in
-sec/puzzle or sec/op.`,
+sec/puzzle or sec/op. A time is judged only where the data can tell a
+change of PCT percent from noise: when its spread (the larger half-width
+of the two 95% intervals) is larger than PCT, or the two files were
+measured under loads that differ by more than PCT (bench records in
+cpu-wait the share of time its timed threads waited for a CPU, which it
+leaves out of the times), the gate says "too noisy" and exits 2, neither a
+slowdown nor the absence of one: gate on instructions, or take more runs,
+or alternate the two binaries as scripts/bench-compare.sh does.`,
 		Example: `  sudoku-judge compare bench/baselines/intel-xeon-2core.txt new.txt
   sudoku-judge compare --fail-over 10 -filter /problem:sudoku old.txt new.txt
   sudoku-judge compare -col /strategy -filter '/strategy:(mrv OR dlx)' new.txt`,
@@ -107,15 +115,7 @@ sec/puzzle or sec/op.`,
 				return fmt.Errorf("compare: %w", err)
 			}
 			if f.Changed("fail-over") {
-				regs := c.Regressions(failOver)
-				if len(regs) > 0 {
-					fmt.Fprintf(e.stdout, "\n%d significant slowdowns over %g%%:\n", len(regs), failOver)
-					for _, r := range regs {
-						fmt.Fprintf(e.stdout, "  %s\n", r)
-					}
-					return errFailed
-				}
-				fmt.Fprintf(e.stdout, "\nno significant slowdown over %g%%\n", failOver)
+				return gate(e.stdout, c.Gate(failOver))
 			}
 			return nil
 		},
@@ -128,6 +128,38 @@ sec/puzzle or sec/op.`,
 	f.StringVar(&opts.Col, "col", "", "the two sides: a benchproc projection such as /strategy (default .file, the two files)")
 	f.BoolP("help", "h", false, "help for compare")
 	return cmd
+}
+
+// gate prints the gate's judgement, and returns errFailed on a slowdown
+// and an error (exit 2) when the data cannot decide.
+func gate(w io.Writer, g compare.Gate) error {
+	undecided := func() {
+		if l := g.Loads; len(l) == 2 {
+			fmt.Fprintf(w, "  %s and %s were measured under different loads: their timed threads waited %.1f%% and %.1f%% of their time for a CPU\n",
+				l[0].Name, l[1].Name, 100*l[0].Share, 100*l[1].Share)
+		}
+		for _, r := range g.Noisy {
+			fmt.Fprintf(w, "  %s %s: spread ±%.1f%%\n", r.Row.Name, r.Unit, 100*r.Row.Spread())
+		}
+	}
+	if len(g.Regressions) > 0 {
+		fmt.Fprintf(w, "\n%d significant slowdowns over %g%%:\n", len(g.Regressions), g.Threshold)
+		for _, r := range g.Regressions {
+			fmt.Fprintf(w, "  %s\n", r)
+		}
+		if len(g.Loads)+len(g.Noisy) > 0 {
+			fmt.Fprintf(w, "not judged, too noisy:\n")
+			undecided()
+		}
+		return errFailed
+	}
+	if g.Undecided() {
+		fmt.Fprintf(w, "\ntoo noisy to decide at %g%%:\n", g.Threshold)
+		undecided()
+		return fmt.Errorf("compare: too noisy to gate at %g%%: use --instructions or more runs", g.Threshold)
+	}
+	fmt.Fprintf(w, "\nno significant slowdown over %g%%\n", g.Threshold)
+	return nil
 }
 
 // benchstatFlags rewrites benchstat's one-dash long flags (-col /strategy,

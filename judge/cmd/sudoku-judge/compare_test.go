@@ -160,12 +160,47 @@ func TestCompareRefuses(t *testing.T) {
 func TestCompareGateNeedsSignificance(t *testing.T) {
 	const hdr = "goos: linux\ngoarch: amd64\n"
 	// Wide, overlapping samples: the medians differ by 20%, the U test
-	// finds no significant difference.
+	// finds no significant difference, and each side spreads ±40%: the
+	// data cannot tell a change of 10%, and the gate says so.
 	old := writeBench(t, "old.txt", hdr, 500, 1500, 700, 1300, 1000, 600, 1400, 900, 1100, 800)
 	new := writeBench(t, "new.txt", hdr, 600, 1800, 840, 1560, 1200, 720, 1680, 1080, 1320, 400)
 	code, stdout, stderr := cli(t, "compare", "--fail-over", "10", old, new)
-	if code != exitOK || !strings.Contains(stdout, "no significant slowdown over 10%") {
-		t.Errorf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, exitOK, stdout, stderr)
+	if code != exitUsage || !strings.Contains(stderr, "too noisy to gate at 10%: use --instructions or more runs") ||
+		!strings.Contains(stdout, "too noisy to decide at 10%:") || strings.Contains(stdout, "no significant slowdown") {
+		t.Errorf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, exitUsage, stdout, stderr)
+	}
+	// Steady samples decide: 20% slower is a slowdown, the same is none.
+	steady := []float64{1000, 1010, 990, 1005, 995, 1002, 998, 1001, 999, 1003}
+	slower := make([]float64, len(steady))
+	for i, v := range steady {
+		slower[i] = 1.2 * v
+	}
+	a, b := writeBench(t, "a.txt", hdr, steady...), writeBench(t, "b.txt", hdr, slower...)
+	if code, stdout, _ := cli(t, "compare", "--fail-over", "10", a, b); code != exitFailed || !strings.Contains(stdout, "1 significant slowdowns over 10%") {
+		t.Errorf("20%% slower, steady: exit %d, want %d:\n%s", code, exitFailed, stdout)
+	}
+	if code, stdout, _ := cli(t, "compare", "--fail-over", "10", a, a); code != exitOK || !strings.Contains(stdout, "no significant slowdown over 10%") {
+		t.Errorf("the same: exit %d, want %d:\n%s", code, exitOK, stdout)
+	}
+}
+
+// TestCompareGateBusy: two runs of one binary, the second on a busy
+// machine and slower by the load, are neither a slowdown nor a pass:
+// bench recorded that its threads waited for a CPU 3% of their time in
+// one and 38% in the other.
+func TestCompareGateBusy(t *testing.T) {
+	steady := []float64{1000, 1010, 990, 1005, 995, 1002, 998, 1001, 999, 1003}
+	slower := make([]float64, len(steady))
+	for i, v := range steady {
+		slower[i] = 1.47 * v
+	}
+	a := writeBench(t, "a.txt", "goos: linux\ngoarch: amd64\ncpu-wait: 3.0%\n", steady...)
+	b := writeBench(t, "b.txt", "goos: linux\ngoarch: amd64\ncpu-wait: 38.2%\n", slower...)
+	code, stdout, stderr := cli(t, "compare", "--fail-over", "10", a, b)
+	if code != exitUsage || !strings.Contains(stderr, "too noisy to gate at 10%") ||
+		!strings.Contains(stdout, a+" and "+b+" were measured under different loads: their timed threads waited 3.0% and 38.2% of their time for a CPU") ||
+		!strings.Contains(stdout, "cpu-wait=3.0%") || strings.Contains(stdout, "significant slowdowns") {
+		t.Errorf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, exitUsage, stdout, stderr)
 	}
 }
 

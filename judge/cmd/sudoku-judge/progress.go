@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -40,5 +42,48 @@ func progress(w io.Writer, what string, delay time.Duration, opts ...progressbar
 			bar.Clear()
 			bar.Exit()
 		}
+	}
+}
+
+// progressLog returns a progress hook for a writer that is no terminal,
+// such as a CI log: every period while the run lasts it writes one line,
+// "what: 14/60 units done after 2m20s", so that a long step does not look
+// hung; and a function that stops it. On a terminal it is progress's bar.
+func progressLog(w io.Writer, what, units string, delay, period time.Duration) (func(done, total int), func()) {
+	if hook, stop := progress(w, what, delay); hook != nil {
+		return hook, stop
+	}
+	var mu sync.Mutex
+	done, total := 0, 0
+	start := time.Now()
+	quit, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				mu.Lock()
+				n, of := done, total
+				mu.Unlock()
+				count := fmt.Sprint(n)
+				if of > 0 {
+					count += fmt.Sprintf("/%d", of)
+				}
+				fmt.Fprintf(w, "%s: %s %s done after %s\n", what, count, units, time.Since(start).Round(time.Second))
+			}
+		}
+	}()
+	hook := func(d, t int) {
+		mu.Lock()
+		done, total = d, t
+		mu.Unlock()
+	}
+	return hook, func() {
+		close(quit)
+		<-stopped
 	}
 }
