@@ -73,9 +73,10 @@ type Pass struct {
 	// far less than the wall clock, as the judge's wall-clock limit
 	// counts it.
 	Elapsed time.Duration
-	// Wait is how long the timed thread (a strategy's; a program's main
-	// thread) was runnable but waited for a CPU, from the kernel's run
-	// delay (package schedstat); 0 where it is not measured (see
+	// Wait is how long the timed thread was runnable but waited for a
+	// CPU: of a strategy's pass, the time its thread was not on a CPU (a
+	// computation does not block); of a program, its main thread's run
+	// delay (package schedstat). 0 where it is not measured (see
 	// Results.WaitMeasured).
 	Wait time.Duration
 	// PerPuzzle are the times of each puzzle: for strategies, and for
@@ -137,7 +138,7 @@ func (r *Results) Failed() bool {
 // error only when ctx is done.
 func Run(ctx context.Context, opts Options) (*Results, error) {
 	count := max(opts.Count, 1)
-	_, err := schedstat.Thread()
+	_, err := schedstat.ThreadRun()
 	res := &Results{WaitMeasured: err == nil}
 	type job struct {
 		m    *Measurement
@@ -229,8 +230,9 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 }
 
 // runStrategy solves every puzzle of w once with s. The pass runs on one
-// thread, whose wait for a CPU is left out of its time; the per-puzzle
-// times are by the wall clock.
+// thread, whose wait for a CPU is left out of its time: its time is the
+// thread's time on a CPU, read by its CPU clock as tightly around the pass
+// as the wall clock. The per-puzzle times are by the wall clock.
 func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) (Pass, error) {
 	p := Pass{PerPuzzle: make([]time.Duration, w.Len())}
 	answers := make([]problems.Answer, w.Len())
@@ -239,7 +241,7 @@ func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) 
 	runtime.ReadMemStats(&m0)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	before, waitErr := schedstat.Thread()
+	run0, runErr := schedstat.ThreadRun()
 	// One read of the monotonic clock a puzzle, the end of one puzzle
 	// being the start of the next: in a VM a read takes about 0.1 µs, and
 	// time.Now reads two clocks, so the two calls a puzzle used to take
@@ -257,8 +259,10 @@ func runStrategy(ctx context.Context, s solvers.Strategy, w *workload.Workload) 
 		p.Guesses += a.Stats.Guesses
 	}
 	p.Elapsed = last
-	if after, err := schedstat.Thread(); waitErr == nil && err == nil {
-		p.Wait = min(after.Wait-before.Wait, p.Elapsed)
+	if run1, err := schedstat.ThreadRun(); runErr == nil && err == nil {
+		// What of the pass the thread was not on a CPU: computing, it
+		// never blocks, so it waited for one.
+		p.Wait = max(p.Elapsed-(run1-run0), 0)
 		p.Elapsed -= p.Wait
 	}
 	runtime.ReadMemStats(&m1)

@@ -52,6 +52,14 @@ func TestThread(t *testing.T) {
 	if after.Run <= before.Run || after.Wait < before.Wait || after.Slices < before.Slices {
 		t.Errorf("before %+v, after 20ms of spinning %+v", before, after)
 	}
+	// The thread's CPU clock is the same counter as Run, read later.
+	run, err := ThreadRun()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last, _ := Thread(); run < after.Run || run > last.Run {
+		t.Errorf("ThreadRun %v, not between Run %v and %v read around it", run, after.Run, last.Run)
+	}
 }
 
 // TestWaitExited checks that a child's schedstat is read after its end,

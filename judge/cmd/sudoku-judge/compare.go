@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -139,7 +140,11 @@ func gate(w io.Writer, g compare.Gate) error {
 				l[0].Name, l[1].Name, 100*l[0].Share, 100*l[1].Share)
 		}
 		for _, r := range g.Noisy {
-			fmt.Fprintf(w, "  %s %s: spread ±%.1f%%\n", r.Row.Name, r.Unit, 100*r.Row.Spread())
+			spread := fmt.Sprintf("±%.1f%%", 100*r.Row.Spread())
+			if math.IsInf(r.Row.Spread(), 1) {
+				spread = "± ∞ (too few runs for a 95% interval)"
+			}
+			fmt.Fprintf(w, "  %s %s: spread %s\n", r.Row.Name, r.Unit, spread)
 		}
 	}
 	if len(g.Regressions) > 0 {
