@@ -323,26 +323,37 @@ func TestProgressLog(t *testing.T) {
 		defer mu.Unlock()
 		return out.Write(p)
 	})
+	text := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return out.String()
+	}
+	// waitFor waits, a while at most on a busy machine, for a line.
+	waitFor := func(line string) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); !strings.Contains(text(), line); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no line %q in:\n%s", line, text())
+			}
+		}
+	}
 	hook, stop := progressLog(w, "bench", "passes", time.Second, 20*time.Millisecond)
 	if hook == nil {
 		t.Fatal("no hook for a writer that is no terminal")
 	}
-	time.Sleep(50 * time.Millisecond) // before the first pass ends
+	waitFor("bench: 0 passes done after ") // before the first pass ends
 	hook(3, 60)
-	time.Sleep(50 * time.Millisecond)
+	waitFor("bench: 3/60 passes done after ")
 	stop()
-	mu.Lock()
-	got := out.String()
-	mu.Unlock()
-	lines := strings.Split(strings.TrimSpace(got), "\n")
-	if len(lines) < 3 || !strings.HasPrefix(lines[0], "bench: 0 passes done after ") || !strings.HasPrefix(lines[len(lines)-1], "bench: 3/60 passes done after ") {
-		t.Errorf("progress lines:\n%s", got)
-	}
+	got := text()
 	time.Sleep(50 * time.Millisecond)
-	mu.Lock()
-	defer mu.Unlock()
-	if out.String() != got {
-		t.Errorf("lines after stop:\n%s", out.String()[len(got):])
+	if text() != got {
+		t.Errorf("lines after stop:\n%s", text()[len(got):])
+	}
+	for _, l := range strings.Split(strings.TrimSpace(got), "\n") {
+		if !strings.HasPrefix(l, "bench: ") || !strings.Contains(l, " passes done after ") {
+			t.Errorf("line %q", l)
+		}
 	}
 }
 
