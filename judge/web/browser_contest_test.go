@@ -93,10 +93,6 @@ func TestBrowserContest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives Chromium and judges programs in the sandbox")
 	}
-	chromium := findChromium()
-	if chromium == "" {
-		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome on PATH): install it to run the browser test; .ci/run does")
-	}
 	j := startJudge(t, setup{worker: true, config: func(c *web.Config) { c.Headline, c.AdminToken = true, adminToken }})
 	// The teacher's account, made with the admin token as the README's
 	// session makes it.
@@ -111,26 +107,7 @@ func TestBrowserContest(t *testing.T) {
 		}
 		source[f] = string(b)
 	}
-	shots := os.Getenv("SUDOKU_JUDGE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-
-	parent, stop := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer stop()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox, // the test's own pages; Chromium's sandbox refuses root
-		chromedp.WindowSize(1100, 900),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(parent, opts...)
-	defer cancelAlloc()
-	browserCtx, cancelBrowser := chromedp.NewContext(alloc, chromedp.WithLogf(t.Logf))
-	defer cancelBrowser()
-	if err := chromedp.Do(browserCtx); err != nil { // starts the browser
-		t.Fatal(err)
-	}
+	browserCtx, shots := startChromium(t, 10*time.Minute)
 	person := func(name string) *tab {
 		ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
 		t.Cleanup(cancel)

@@ -26,6 +26,39 @@ func findChromium() string {
 	return ""
 }
 
+// startChromium starts a headless Chromium for a browser test, or skips
+// the test if none is installed. It returns the context of its first tab
+// and the directory for screenshots ($SUDOKU_JUDGE_SCREENSHOTS, or a
+// temporary one); the browser is closed when the test ends or after
+// limit, which bounds the test.
+func startChromium(t *testing.T, limit time.Duration) (ctx context.Context, shots string) {
+	t.Helper()
+	chromium := findChromium()
+	if chromium == "" {
+		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome on PATH): install it to run the browser test; .ci/run does")
+	}
+	shots = os.Getenv("SUDOKU_JUDGE_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	parent, stop := context.WithTimeout(context.Background(), limit)
+	t.Cleanup(stop)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox, // the test's own pages; Chromium's sandbox refuses root
+		chromedp.WindowSize(1100, 900),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(parent, opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithLogf(t.Logf))
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil { // starts the browser and opens the tab
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx, shots
+}
+
 // TestBrowser drives a headless Chromium through the judge as a
 // contestant would: from the problem list to a problem, a program pasted
 // into the form, then the submission's page, which must fill its rows in
@@ -34,10 +67,6 @@ func findChromium() string {
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives Chromium and judges a program in the sandbox")
-	}
-	chromium := findChromium()
-	if chromium == "" {
-		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome on PATH): install it to run the browser test; .ci/run does")
 	}
 	prob, err := catalog.Lookup("poj3074")
 	if err != nil {
@@ -58,24 +87,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shots := os.Getenv("SUDOKU_JUDGE_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-
-	// The browser lives as long as parent; a timeout there bounds the test.
-	parent, stop := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer stop()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox, // the test's own pages; Chromium's sandbox refuses root
-		chromedp.WindowSize(1000, 900),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(parent, opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithLogf(t.Logf))
-	defer cancel()
+	ctx, shots := startChromium(t, 2*time.Minute)
 
 	screenshot := func(name string) {
 		t.Helper()

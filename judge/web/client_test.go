@@ -105,6 +105,13 @@ func (b *browser) postForm(f form, headers ...string) (*http.Response, string) {
 		b.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", mw.FormDataContentType())
+	return b.sendForm(req, headers...)
+}
+
+// sendForm sends a form post as a same-origin page would, unless headers
+// say otherwise (an empty value removes a header).
+func (b *browser) sendForm(req *http.Request, headers ...string) (*http.Response, string) {
+	b.t.Helper()
 	req.Header.Set("Origin", b.base)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	for i := 0; i+1 < len(headers); i += 2 {

@@ -19,16 +19,7 @@ func (b *browser) postValues(path string, v url.Values, headers ...string) (*htt
 		b.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Origin", b.base)
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	for i := 0; i+1 < len(headers); i += 2 {
-		if headers[i+1] == "" {
-			req.Header.Del(headers[i])
-		} else {
-			req.Header.Set(headers[i], headers[i+1])
-		}
-	}
-	return b.do(req)
+	return b.sendForm(req, headers...)
 }
 
 var csrfPattern = regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`)

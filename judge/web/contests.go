@@ -138,17 +138,7 @@ func (s *Server) apiCreateContest(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, 1<<20, &c) {
 		return
 	}
-	if err := s.saveContest(r.Context(), &c, false); err != nil {
-		s.fail(w, err)
-		return
-	}
-	stored, err := s.cfg.Store.Contest(r.Context(), c.ID)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	w.Header().Set("Location", "/api/contests/"+c.ID)
-	writeJSON(w, http.StatusCreated, withLabels(stored))
+	s.answerSaved(w, r, &c, false)
 }
 
 func (s *Server) apiReplaceContest(w http.ResponseWriter, r *http.Request) {
@@ -160,7 +150,13 @@ func (s *Server) apiReplaceContest(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, fmt.Sprintf("the body's id %q is not the path's %q", c.ID, r.PathValue("id")))
 		return
 	}
-	if err := s.saveContest(r.Context(), &c, true); err != nil {
+	s.answerSaved(w, r, &c, true)
+}
+
+// answerSaved saves c, new or in place of its namesake (replace), and
+// answers the contest as stored.
+func (s *Server) answerSaved(w http.ResponseWriter, r *http.Request, c *contests.Contest, replace bool) {
+	if err := s.saveContest(r.Context(), c, replace); err != nil {
 		s.fail(w, err)
 		return
 	}
@@ -169,7 +165,12 @@ func (s *Server) apiReplaceContest(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, withLabels(stored))
+	status := http.StatusOK
+	if !replace {
+		w.Header().Set("Location", "/api/contests/"+c.ID)
+		status = http.StatusCreated
+	}
+	writeJSON(w, status, withLabels(stored))
 }
 
 // contest returns the contest of the request's path, answering a 404
