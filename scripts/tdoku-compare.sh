@@ -14,21 +14,25 @@
 # several sets). They are compiled in a temporary directory with
 # -O3 -march=native by tdoku-build.sh and left untouched; nothing of them
 # enters this repository. Each round runs, per set, tdoku's run_benchmark
-# (the field, puzzles as given: no sampling, no permutation, solutions
-# validated in the warm-up) and then sudoku-judge bench (fast and dlx), so
-# load changes on a shared machine hit both alike. Both time themselves by
-# the wall clock; each time is multiplied by its run's share of one CPU
-# (scripts/cpu-share.sh), which gives CPU µs, the figure a busy machine
-# moves least; the shares are printed with each round, and the wall-clock
-# table follows the CPU one. Cells are min-max over the rounds; the ratios
-# are taken within each round (fast against the best of the field in that
-# round): the median round's, then their range. On a busy machine use more
-# rounds and trust the median ratio, not the extremes. Where valgrind is
-# installed, fast's instructions per puzzle (cachegrind, which load does
-# not move) are counted once per set and shown beside.
-# Environment: CXX, CC (default g++, gcc), SECS (run_benchmark's seconds per
-# solver and set, default 2), PASSES (sudoku-judge passes per round,
-# default 5), SETS (default: every set of the field's table, below),
+# once per solver of the field (puzzles as given: no sampling, no
+# permutation, solutions validated in the warm-up), then fast's and dlx's
+# BenchmarkSolve (solvers/fast, solvers/dlx; the same count up to 2 that
+# `sudoku-judge bench` runs), so load changes on a shared machine hit both
+# alike. Both time themselves by the wall clock. The CPU table gives CPU
+# µs, the figure a busy machine moves least: for the field, each time
+# multiplied by its run's share of one CPU (scripts/cpu-share.sh; the run
+# is busy throughout, so its share is that of its timed seconds); for ours,
+# the benchmark's own CPU time a puzzle (getrusage), as a pass of a few
+# milliseconds may run whole between two waits, which a process's share
+# would misstate. The shares are printed with each round, and the
+# wall-clock table follows the CPU one. Cells are min-max over the rounds;
+# the ratios are taken within each round (fast against the best of the
+# field in that round): the median round's, then their range. On a busy
+# machine use more rounds and trust the median ratio, not the extremes.
+# Where valgrind is installed, fast's instructions per puzzle (cachegrind,
+# which load does not move) are counted once per set and shown beside.
+# Environment: CXX, CC (default g++, gcc), SECS (seconds per solver and
+# set, default 2), SETS (default: every set of the field's table, below),
 # INSTRUCTIONS=0 to skip the count.
 set -euo pipefail
 
@@ -40,7 +44,6 @@ src=$(cd "$1" && pwd)
 fsss2=${FSSS2:+$(cd "$FSSS2" && pwd)}
 rounds=${2:-3}
 secs=${SECS:-2}
-passes=${PASSES:-5}
 sets=${SETS:-"unbiased 17clue top1465 hardest11plus hardest1106 serg"}
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -50,8 +53,9 @@ cc=${CC:-gcc}
 cxx=${CXX:-g++}
 flags="-O3 -march=native" # as tdoku-build.sh compiles
 field="tdoku${fsss2:+ fsss2 fsss2_locked} fsss bb_sudoku kudoku fast_solv_9r2"
-echo "building sudoku-judge" >&2
-(cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge)
+echo "building sudoku-judge and the fast and dlx benchmarks" >&2
+(cd "$root" && go build -o "$tmp/sudoku-judge" ./judge/cmd/sudoku-judge &&
+	go test -c -o "$tmp/fast.test" ./solvers/fast && go test -c -o "$tmp/dlx.test" ./solvers/dlx)
 
 results=$tmp/results # lines: round set solver wall-µs/puzzle CPU-share guesses/puzzle
 : >"$results"
@@ -68,25 +72,29 @@ for r in $(seq "$rounds"); do
 		file=$root/testdata/$s.txt
 		n=$(grep -vc '^#' "$file") # run_benchmark's -n: each puzzle once a pass
 		echo "round $r/$rounds: $s ($n puzzles)" >&2
-		sh=$("$root/scripts/cpu-share.sh" "$tmp/out" \
-			"$tmp/run_benchmark" -c1 -r0 -n "$n" -w1 -t "$secs" -s "${field// /,}" "$file")
-		awk -F, -v r="$r" -v s="$s" -v sh="$sh" 'NF >= 9 && $4 ~ /\.txt$/ {
-				split($5, id, " "); print r, s, id[1], $7, sh, $9 }' "$tmp/out" >>"$results"
-		sh=$("$root/scripts/cpu-share.sh" "$tmp/out" \
-			"$tmp/sudoku-judge" bench --set "$s" --strategy fast,dlx --count "$passes" -o "$tmp/bench.txt")
-		awk -v r="$r" -v s="$s" -v sh="$sh" '/^BenchmarkSolve\// {
-				for (i = 1; i <= NF; i++) {
-					if ($(i+1) == "ns/puzzle") v = $i / 1000
-					if ($(i+1) == "guesses/puzzle") g = $i
-				}
-				match($1, /strategy=[a-z]+/); st = substr($1, RSTART + 9, RLENGTH - 9)
-				n[st]++; all[st, n[st]] = v; guesses[st] = g }
-			END { for (st in n) { # the median pass
-				m = n[st]; for (i = 1; i <= m; i++) a[i] = all[st, i]
-				for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-				print r, s, st, (m % 2 ? a[(m+1)/2] : (a[m/2] + a[m/2+1]) / 2), sh, guesses[st] } }' "$tmp/bench.txt" >>"$results"
-		awk -v r="$r" -v s="$s" '$1 == r && $2 == s { sh[$3] = $5 }
-			END { printf "round %d %-13s CPU shares: run_benchmark %.2f, sudoku-judge %.2f\n", r, s, sh["tdoku"], sh["fast"] }' "$results" >&2
+		# One run_benchmark per solver: each gets the CPU share of its own
+		# seconds, not the mean of the field's.
+		for f in $field; do
+			sh=$("$root/scripts/cpu-share.sh" "$tmp/out" \
+				"$tmp/run_benchmark" -c1 -r0 -n "$n" -w1 -t "$secs" -s "$f" "$file")
+			awk -F, -v r="$r" -v s="$s" -v sh="$sh" 'NF >= 9 && $4 ~ /\.txt$/ {
+					split($5, id, " "); print r, s, id[1], $7, sh, $9 }' "$tmp/out" >>"$results"
+		done
+		# Ours through each strategy's BenchmarkSolve, which reports the
+		# process's CPU time a puzzle (getrusage) beside the wall time: a
+		# pass of a few milliseconds may run whole between two waits on a
+		# busy machine, so a share of the process would misstate it.
+		for st in fast dlx; do
+			(cd "$root/solvers/$st" && "$tmp/$st.test" -test.run '^$' -test.bench "^BenchmarkSolve/set=$s\$" \
+				-test.benchtime "${secs}s") >"$tmp/out"
+			awk -v r="$r" -v s="$s" -v st="$st" '/^BenchmarkSolve\// {
+					for (i = 1; i <= NF; i++) v[$(i+1)] = $i
+					print r, s, st, v["ns/puzzle"] / 1000, v["cpu-ns/puzzle"] / v["ns/puzzle"], v["guesses/puzzle"] }' \
+				"$tmp/out" >>"$results"
+			grep -q '^BenchmarkSolve/' "$tmp/out" || { echo "$0: $st has no benchmark of set $s" >&2; exit 2; }
+		done
+		awk -v r="$r" -v s="$s" '$1 == r && $2 == s { line = line sprintf(" %s %.2f", $3, $5) }
+			END { printf "round %d %-13s CPU shares:%s\n", r, s, line }' "$results" >&2
 	done
 done
 
@@ -126,7 +134,7 @@ echo " tdoku $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '?')${fs
 	"sudoku-judge $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD || echo '-dirty'))"
 echo "CPU shares of the runs: $(awk '{ print $5 }' "$results" | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f-%.2f", v[1], v[NR] }')"
 echo
-echo "CPU µs (wall µs × the run's CPU share):"
+echo "CPU µs (the field: wall µs × the run's CPU share; fast and dlx: their CPU time a puzzle):"
 echo
 table 4 5
 echo
