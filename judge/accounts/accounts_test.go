@@ -160,3 +160,19 @@ func FuzzParseClassList(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseHash feeds arbitrary text to the PHC parser: it never panics,
+// and what it accepts is within the bounds that keep Verify's memory small.
+func FuzzParseHash(f *testing.F) {
+	f.Add("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$a2V5a2V5a2V5a2V5a2V5a2V5")
+	f.Add("$argon2id$v=19$m=4194304,t=2,p=1$c2FsdA$a2V5")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := parseHash(s)
+		if err != nil {
+			return
+		}
+		if p.memory > 1<<20 || p.time > 16 || p.threads < 1 || p.threads > 16 || len(p.salt) < 8 || len(p.key) < 16 || len(p.key) > 64 {
+			t.Fatalf("accepted %q: %+v", s, p)
+		}
+	})
+}

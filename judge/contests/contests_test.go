@@ -1,6 +1,7 @@
 package contests
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -123,4 +124,21 @@ func TestTimes(t *testing.T) {
 	if l := Label(0) + Label(25); l != "AZ" {
 		t.Errorf("labels %s, want AZ", l)
 	}
+}
+
+// FuzzContest decodes arbitrary JSON as a posted contest: Validate never
+// panics, and what it accepts keeps the rules it checks.
+func FuzzContest(f *testing.F) {
+	f.Add(`{"id":"week-3","title":"Week 3","problems":["poj2676"],"users":["ann"],"start":"2026-03-02T09:00:00Z","end":"2026-03-02T11:00:00Z","freeze":"2026-03-02T10:30:00Z","scoring":"ioi"}`)
+	f.Add(`{"id":"x","title":"t","problems":["a","a"],"start":"2026-03-02T09:00:00+01:00","end":"2026-03-02T09:00:00Z"}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		var c Contest
+		if json.Unmarshal([]byte(s), &c) != nil || c.Validate() != nil {
+			return
+		}
+		if !c.Start.Before(c.End) || !c.Freeze.IsZero() && (c.Freeze.Before(c.Start) || c.Freeze.After(c.End)) ||
+			len(c.Problems) == 0 || len(c.Problems) > MaxProblems || (c.Scoring != ICPC && c.Scoring != IOI) || !idPattern.MatchString(c.ID) {
+			t.Fatalf("accepted %+v", c)
+		}
+	})
 }

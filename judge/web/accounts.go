@@ -258,6 +258,38 @@ func newEntry(name, password string) (accounts.Entry, error) {
 	return e, accounts.CheckPassword(e.Password)
 }
 
+// apiSetPassword answers PUT /api/users/{name}/password {"password"}: a
+// new password (generated and answered if empty) for a student who forgot
+// theirs; it ends the account's sessions.
+func (s *Server) apiSetPassword(w http.ResponseWriter, r *http.Request) {
+	var req struct{ Password string }
+	if !decodeJSON(w, r, 4096, &req) {
+		return
+	}
+	e, err := newEntry(r.PathValue("name"), req.Password)
+	if err != nil {
+		apiError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	hash, err := s.hasher.Hash(r.Context(), e.Password)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if err := s.cfg.Store.SetPassword(r.Context(), e.Name, hash); errors.Is(err, store.ErrNoUser) {
+		apiError(w, http.StatusNotFound, "no such user")
+		return
+	} else if err != nil {
+		s.fail(w, err)
+		return
+	}
+	u := userJSON{Name: e.Name}
+	if e.Generated {
+		u.Password = e.Password
+	}
+	writeJSON(w, http.StatusOK, u)
+}
+
 func (s *Server) apiUsers(w http.ResponseWriter, r *http.Request) {
 	users, err := s.cfg.Store.Users(r.Context())
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/time/rate"
 
+	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/queue"
 	"github.com/sudoku-judge/sudoku-judge/judge/web"
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -355,6 +356,26 @@ func TestContestFlow(t *testing.T) {
 		t.Errorf("the admin's list of bob's submissions to week-3: %s", body)
 	}
 
+	// A new password for cat, who forgot hers: her session ends, and the
+	// new one logs in.
+	req, _ = http.NewRequest("PUT", j.URL+"/api/users/cat/password", strings.NewReader(`{"password":""}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, body = a.do(req, ah...)
+	var reset struct{ Name, Password string }
+	mustUnmarshal(t, body, &reset)
+	if resp.StatusCode != http.StatusOK || reset.Name != "cat" || len(reset.Password) != 12 {
+		t.Fatalf("resetting cat's password: %d %s", resp.StatusCode, body)
+	}
+	if code, msg := submit(cat, "week-3", "poj3074"); code != http.StatusUnauthorized {
+		t.Errorf("cat's old session after the reset: %d %s, want 401", code, msg)
+	}
+	login(t, j, "cat", reset.Password)
+	req, _ = http.NewRequest("PUT", j.URL+"/api/users/nobody/password", strings.NewReader(`{"password":"long enough"}`))
+	req.Header.Set("Content-Type", "application/json")
+	if resp, body := a.do(req, ah...); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("resetting nobody's password: %d %s", resp.StatusCode, body)
+	}
+
 	// Logging out ends the session: ann can no longer submit.
 	if resp, _ := ann.postJSON("/api/logout", nil); resp.StatusCode != http.StatusNoContent {
 		t.Errorf("logout: %d", resp.StatusCode)
@@ -406,4 +427,41 @@ func TestLoginLimit(t *testing.T) {
 		}
 	}
 	login(t, j, "bob", "bob-password")
+}
+
+// TestContestIOI checks an IOI contest's scoreboard through the API: a
+// problem whose groups declare no points shares 100 among them (poj3074's
+// four groups are 25 each), and a submission scores the groups it passed
+// whole.
+func TestContestIOI(t *testing.T) {
+	j, _ := contestJudge(t)
+	a, ah := admin(t, j), adminHeaders()
+	for _, u := range []string{"ann", "bob"} {
+		if resp, body := a.postJSON("/api/users", map[string]string{"name": u, "password": u + "-password"}, ah...); resp.StatusCode != http.StatusCreated {
+			t.Fatalf("%d %s", resp.StatusCode, body)
+		}
+	}
+	start := time.Now().UTC().Add(-20 * time.Minute)
+	if resp, body := a.postJSON("/api/contests", map[string]any{"id": "ioi", "title": "IOI", "problems": []string{"poj3074", "poj2676"}, "users": []string{"ann", "bob"},
+		"start": start.Format(time.RFC3339), "end": start.Add(time.Hour).Format(time.RFC3339), "scoring": "ioi"}, ah...); resp.StatusCode != http.StatusCreated {
+		t.Fatalf("%d %s", resp.StatusCode, body)
+	}
+	bob, _ := login(t, j, "bob", "bob-password")
+	resp, body := bob.postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": acC, "contest": "ioi"})
+	var sub struct{ ID string }
+	mustUnmarshal(t, body, &sub)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("%d %s", resp.StatusCode, body)
+	}
+	j.judged(t, sub.ID, "w", "TLE", []judge.GroupResult{
+		{Name: "official", Headline: true, Verdict: "AC"}, {Name: "top1465", Verdict: "TLE"},
+		{Name: "hardest1106", Verdict: "AC"}, {Name: "gen", Verdict: "WA"},
+	}, nil)
+	_, body = newBrowser(t, j.URL).get("/api/contests/ioi/scoreboard")
+	var sb struct{ Rows []scoreboardRow }
+	mustUnmarshal(t, body, &sb)
+	if len(sb.Rows) != 2 || sb.Rows[0].TeamID != "bob" || sb.Rows[0].Score.Score == nil || *sb.Rows[0].Score.Score != 50 ||
+		sb.Rows[1].Rank != 2 || *sb.Rows[1].Score.Score != 0 || sb.Rows[0].Problems[0].Time == nil {
+		t.Errorf("the IOI scoreboard: %s", body)
+	}
 }

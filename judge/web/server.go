@@ -231,6 +231,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/logout", s.apiLogout)
 	m.HandleFunc("POST /api/users", s.admin(s.apiCreateUsers))
 	m.HandleFunc("GET /api/users", s.admin(s.apiUsers))
+	m.HandleFunc("PUT /api/users/{name}/password", s.admin(s.apiSetPassword))
 	m.HandleFunc("POST /api/contests", s.admin(s.apiCreateContest))
 	m.HandleFunc("GET /api/contests", s.apiContests)
 	m.HandleFunc("GET /api/contests/{id}", s.apiContest)
