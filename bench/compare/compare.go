@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -104,7 +105,9 @@ func ReadFile(name string) ([]*benchfmt.Result, []error, error) {
 	return Read(f, name)
 }
 
-// Read reads benchmark results from r; name is used in warnings.
+// Read reads benchmark results from r; name is used in warnings. A
+// contest program's results written by a bench from before programs had a
+// key of their own are read as they are written now (see oldProgram).
 func Read(r io.Reader, name string) ([]*benchfmt.Result, []error, error) {
 	var out []*benchfmt.Result
 	var warnings []error
@@ -112,7 +115,11 @@ func Read(r io.Reader, name string) ([]*benchfmt.Result, []error, error) {
 	for br.Scan() {
 		switch rec := br.Result().(type) {
 		case *benchfmt.Result:
-			out = append(out, rec.Clone())
+			res := rec.Clone()
+			if n, ok := oldProgram(res); ok {
+				res.Name = n
+			}
+			out = append(out, res)
 		case *benchfmt.SyntaxError:
 			warnings = append(warnings, rec)
 		}
@@ -121,6 +128,37 @@ func Read(r io.Reader, name string) ([]*benchfmt.Result, []error, error) {
 		return nil, warnings, fmt.Errorf("compare: %s: %w", name, err)
 	}
 	return out, warnings, nil
+}
+
+// benchPkg is the pkg: of the files sudoku-judge bench and go test -bench
+// ./bench write (measure.Pkg).
+const benchPkg = "github.com/sudoku-judge/sudoku-judge/bench"
+
+// oldProgram returns the name r has now when r is a contest program's
+// result in a file of a bench from before programs were named
+// Solve/.../program=NAME/...: such a bench named them strategy=NAME, and
+// they differ from strategies' results in lacking guesses/puzzle, which
+// every strategy's has in the files of sudoku-judge bench and of go test
+// -bench ./bench alike (pkg benchPkg; other files are left as they are).
+// Read under their own key, they cannot pass for a strategy called the
+// same.
+func oldProgram(r *benchfmt.Result) (benchfmt.Name, bool) {
+	base, parts := r.Name.Parts()
+	if string(base) != "Solve" || r.GetConfig("pkg") != benchPkg {
+		return nil, false
+	}
+	if _, ok := r.Value("guesses/puzzle"); ok {
+		return nil, false
+	}
+	name := append([]byte(nil), base...)
+	renamed := false
+	for _, p := range parts {
+		if v, ok := bytes.CutPrefix(p, []byte("/strategy=")); ok && !renamed {
+			p, renamed = append([]byte("/program="), v...), true
+		}
+		name = append(name, p...)
+	}
+	return benchfmt.Name(name), renamed
 }
 
 // A File is the results read from one input, under the name that

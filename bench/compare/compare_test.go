@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 )
 
 // synthetic writes count results of two benchmarks in benchfmt, with times
@@ -345,5 +347,68 @@ func TestGateMissingUnit(t *testing.T) {
 	regs := c.Gate(5).Regressions
 	if len(regs) != 1 || regs[0].Unit != "sec/op" {
 		t.Errorf("Gate(5).Regressions = %v, want the 20%% slowdown in sec/op", regs)
+	}
+}
+
+// TestReadOldPrograms checks that a file of a bench from before programs
+// had a key of their own is read as bench writes it now: its program
+// (named strategy=, without guesses/puzzle) under program=, its strategies
+// as they were, so that a program called fast and the strategy fast stay
+// apart in a comparison of an old file with a new one.
+func TestReadOldPrograms(t *testing.T) {
+	if benchPkg != measure.Pkg {
+		t.Fatalf("benchPkg %q, but bench writes pkg %q", benchPkg, measure.Pkg)
+	}
+	lines := "BenchmarkSolve/problem=poj3074/strategy=fast/set=top95-2 1 95000 ns/op 1000 ns/puzzle 2 guesses/puzzle 0 B/op 0 allocs/op\n" +
+		"BenchmarkSolve/problem=poj3074/strategy=fast/set=top95-2 1 3e+08 ns/op 3.2e+06 ns/puzzle\n" +
+		"BenchmarkSolve/problem=poj3074/strategy=dlx/set=top95-2 1 95000 ns/op 1000 ns/puzzle 50 guesses/puzzle\n" +
+		"BenchmarkOther/strategy=x 1 5 ns/op\n"
+	// Another tool's file, without bench's pkg, is read as it is.
+	other, _, err := Read(strings.NewReader(lines), "other.txt")
+	if err != nil || len(other) != 4 || string(other[1].Name) != "Solve/problem=poj3074/strategy=fast/set=top95-2" {
+		t.Errorf("a file without pkg %s was changed: %v", benchPkg, err)
+	}
+	old := "pkg: " + benchPkg + "\n" + lines
+	res, warnings, err := Read(strings.NewReader(old), "old.txt")
+	if err != nil || len(warnings) > 0 {
+		t.Fatal(err, warnings)
+	}
+	var names []string
+	for _, r := range res {
+		names = append(names, string(r.Name))
+	}
+	want := []string{
+		"Solve/problem=poj3074/strategy=fast/set=top95-2",
+		"Solve/problem=poj3074/program=fast/set=top95-2",
+		"Solve/problem=poj3074/strategy=dlx/set=top95-2",
+		"Other/strategy=x", // not ours: left as it is
+	}
+	if strings.Join(names, "\n") != strings.Join(want, "\n") {
+		t.Errorf("names:\n%s\nwant:\n%s", strings.Join(names, "\n"), strings.Join(want, "\n"))
+	}
+
+	now := "BenchmarkSolve/problem=poj3074/strategy=fast/set=top95-2 1 95000 ns/op 1000 ns/puzzle 2 guesses/puzzle\n" +
+		"BenchmarkSolve/problem=poj3074/program=fast/set=top95-2 1 3e+08 ns/op 3.2e+06 ns/puzzle\n"
+	n, _, err := Read(strings.NewReader(now), "new.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Compare([]File{{"old.txt", res[:3]}, {"new.txt", n}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range c.Tables {
+		if tb.Unit != "sec/puzzle" {
+			continue
+		}
+		var rows []string
+		for _, r := range tb.Rows {
+			rows = append(rows, fmt.Sprintf("%s both=%v", r.Name, r.Both()))
+		}
+		// Each side's fast beside its fast: the strategy's 1 µs is not
+		// compared with the program's 3.2 ms.
+		if got, want := strings.Join(rows, "; "), "Solve/problem=poj3074/strategy=fast/set=top95-2 both=true; Solve/problem=poj3074/program=fast/set=top95-2 both=true; Solve/problem=poj3074/strategy=dlx/set=top95-2 both=false"; got != want {
+			t.Errorf("rows: %s\nwant: %s", got, want)
+		}
 	}
 }

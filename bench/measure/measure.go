@@ -20,9 +20,10 @@ import (
 // A Program is a contest program, built and ready to run: Path and Args
 // are its command line. It reads a workload's input on stdin.
 type Program struct {
-	Name string // shown as the strategy: strategy=Name
-	Path string
-	Args []string
+	Name   string // its benchmarks are named program=Name (workload.ProgramName)
+	Source string // where it came from, for messages
+	Path   string
+	Args   []string
 }
 
 // Options say what Run measures.
@@ -54,8 +55,8 @@ type Measurement struct {
 	Name     string // benchmark name without "Benchmark"
 	Problem  string
 	Set      string
-	Solver   string // strategy or program name
-	Program  bool   // timed as a whole process
+	Solver   string // strategy or program name (see Label)
+	Program  bool   // a contest program, timed as a whole process
 	Puzzles  int
 	Passes   []Pass
 	Failures []error // passes that failed: wrong answers, crashes
@@ -135,7 +136,10 @@ func (r *Results) Failed() bool {
 // Run measures every strategy and program on every workload, opts.Count
 // times, interleaved. A wrong answer or a failing program is recorded in
 // the measurement's Failures and does not stop the run; Run returns an
-// error only when ctx is done.
+// error when ctx is done, or before measuring anything when two of its
+// inputs would share a benchmark name (the same strategy, set or program
+// twice, or two programs whose names are alike as benchmark names), which
+// would mix two things under one name.
 func Run(ctx context.Context, opts Options) (*Results, error) {
 	count := max(opts.Count, 1)
 	_, err := schedstat.ThreadRun()
@@ -147,9 +151,23 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 		prog *Program
 	}
 	var jobs []job
+	named := make(map[string]string) // benchmark name -> what has it
+	claim := func(name, what string) error {
+		switch other, ok := named[name]; {
+		case ok && other == what:
+			return fmt.Errorf("measure: %s is given twice: both would be named %s", what, name)
+		case ok:
+			return fmt.Errorf("measure: %s and %s would both be named %s: give them different names", other, what, name)
+		}
+		named[name] = what
+		return nil
+	}
 	for _, w := range opts.Workloads {
 		for _, s := range opts.Strategies {
 			name := w.Name(s.Name())
+			if err := claim(name, "strategy "+s.Name()); err != nil {
+				return nil, err
+			}
 			if why := w.Skip(s, opts.Full); why != "" {
 				res.Skipped = append(res.Skipped, Skipped{name, why})
 				continue
@@ -160,7 +178,14 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 		}
 		for i := range opts.Programs {
 			p := &opts.Programs[i]
-			name := w.Name(p.Name)
+			name := w.ProgramName(p.Name)
+			what := "program " + p.Name
+			if p.Source != "" {
+				what += " (" + p.Source + ")"
+			}
+			if err := claim(name, what); err != nil {
+				return nil, err
+			}
 			if w.Inputs == nil {
 				res.Skipped = append(res.Skipped, Skipped{name, "programs read a problem's input format, and " + w.Problem + " has none: pass --problem"})
 				continue
@@ -356,6 +381,10 @@ func (m *Measurement) Verdict() string {
 	}
 	return "RE"
 }
+
+// Label names m's solver in tables: a strategy by its name, a program as
+// program=NAME (workload.Label).
+func (m *Measurement) Label() string { return workload.Label(m.Solver, m.Program) }
 
 // NsPerPuzzle returns the median over passes of the time per puzzle, in
 // nanoseconds, or 0 without passes.

@@ -140,10 +140,10 @@ func TestRunAndWrite(t *testing.T) {
 		}
 		_, hasGuesses := res.Value("guesses/puzzle")
 		_, hasAllocs := res.Value("allocs/op")
-		if strings.Contains(string(res.Name), "strategy=echo") || strings.Contains(string(res.Name), "strategy=fortytwo") {
+		if strings.Contains(string(res.Name), "program=echo") || strings.Contains(string(res.Name), "program=fortytwo") {
 			t.Errorf("a wrong program's time was written: %s", res.Name)
 		}
-		if isProg := strings.Contains(string(res.Name), "strategy=right"); hasGuesses == isProg || hasAllocs == isProg {
+		if isProg := strings.Contains(string(res.Name), "/program=right/"); hasGuesses == isProg || hasAllocs == isProg {
 			t.Errorf("%s: guesses %v allocs %v", res.Name, hasGuesses, hasAllocs)
 		}
 	}
@@ -341,5 +341,80 @@ func TestStrategyPassWait(t *testing.T) {
 	}
 	if p.Wait < 0 || p.Elapsed <= 0 || p.Elapsed+p.Wait > wall {
 		t.Errorf("elapsed %v + wait %v, in %v of wall time", p.Elapsed, p.Wait, wall)
+	}
+}
+
+// TestNamesCannotCollide is issue 23's "bench --strategy dlx,fast
+// --program ./coll/fast": a program called like a strategy is measured
+// and written under program=NAME, apart from the strategy; inputs that
+// would share a benchmark name are an error before anything is measured.
+func TestNamesCannotCollide(t *testing.T) {
+	w := load(t, "poj3074", "top95", 2)
+	answer := filepath.Join(t.TempDir(), "answer")
+	if err := os.WriteFile(answer, w.Inputs[0].Answer, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fast := shell(t, "fast", "cat >/dev/null; cat "+answer)
+	r, err := Run(context.Background(), Options{Workloads: []*workload.Workload{w}, Strategies: strats(t, "dlx,fast"), Programs: []Program{fast}, Count: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, m := range r.Measurements {
+		labels = append(labels, m.Name+" "+m.Label())
+	}
+	want := []string{
+		"Solve/problem=poj3074/strategy=dlx/set=top95 dlx",
+		"Solve/problem=poj3074/strategy=fast/set=top95 fast",
+		"Solve/problem=poj3074/program=fast/set=top95 program=fast",
+	}
+	if strings.Join(labels, "\n") != strings.Join(want, "\n") {
+		t.Errorf("measurements:\n%s\nwant:\n%s", strings.Join(labels, "\n"), strings.Join(want, "\n"))
+	}
+	var file bytes.Buffer
+	if err := Write(&file, Header{}, r); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(file.String(), "/strategy=fast/"); n != 2 {
+		t.Errorf("%d strategy=fast lines, want the strategy's 2:\n%s", n, file.String())
+	}
+	if n := strings.Count(file.String(), "/program=fast/"); n != 2 {
+		t.Errorf("%d program=fast lines, want the program's 2:\n%s", n, file.String())
+	}
+	var table bytes.Buffer
+	if err := WriteTable(&table, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(table.String(), "| program=fast ") || !strings.Contains(table.String(), "| fast ") {
+		t.Errorf("the table does not tell the program from the strategy:\n%s", table.String())
+	}
+
+	twice := shell(t, "my_sol", "cat")
+	twice.Source = "b/my_sol"
+	once := shell(t, "my sol", "cat")
+	once.Source = "a/my sol"
+	errs := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"a strategy twice", Options{Strategies: strats(t, "dlx,dlx")},
+			"strategy dlx is given twice: both would be named Solve/problem=poj3074/strategy=dlx/set=top95"},
+		{"two programs alike as names", Options{Programs: []Program{once, twice}},
+			"program my sol (a/my sol) and program my_sol (b/my_sol) would both be named Solve/problem=poj3074/program=my_sol/set=top95"},
+		{"a set twice", Options{Strategies: strats(t, "dlx"), Workloads: []*workload.Workload{w}},
+			"strategy dlx is given twice"},
+	}
+	for _, e := range errs {
+		e.opts.Workloads = append([]*workload.Workload{w}, e.opts.Workloads...)
+		ran := false
+		e.opts.Progress = func(int, int) { ran = true }
+		_, err := Run(context.Background(), e.opts)
+		if err == nil || !strings.Contains(err.Error(), e.want) {
+			t.Errorf("%s: error %v, want %q", e.name, err, e.want)
+		}
+		if ran {
+			t.Errorf("%s: measured before refusing", e.name)
+		}
 	}
 }

@@ -7,11 +7,11 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/internal/textable"
 )
 
-// WriteTable writes one row per measurement: problem, set, strategy,
-// verdict (OK, or WA/RE: such rows get no time and no rank), puzzles,
-// passes, median µs/puzzle, the ratio to the fastest solver of the
-// same problem and set, guesses/puzzle ("-" for programs) and, when
-// counted, instructions/puzzle.
+// WriteTable writes one row per measurement: problem, set, solver (a
+// strategy, or program=NAME), verdict (OK, or WA/RE: such rows get no time
+// and no rank), puzzles, passes, median µs/puzzle, the ratio to the
+// fastest solver of the same problem and set, guesses/puzzle ("-" for
+// programs) and, when counted, instructions/puzzle.
 func WriteTable(w io.Writer, r *Results) error {
 	fastest := make(map[[2]string]float64)
 	for _, m := range r.Measurements {
@@ -42,7 +42,7 @@ func WriteTable(w io.Writer, r *Results) error {
 		if len(m.Failures) > 0 {
 			passes += fmt.Sprintf(" (%d failed)", len(m.Failures))
 		}
-		rows = append(rows, []string{m.Problem, m.Set, m.Solver, m.Verdict(), fmt.Sprint(m.Puzzles), passes, us, ratio, guesses})
+		rows = append(rows, []string{m.Problem, m.Set, m.Label(), m.Verdict(), fmt.Sprint(m.Puzzles), passes, us, ratio, guesses})
 		if counted {
 			instr := "-"
 			if m.Instructions > 0 {
@@ -51,7 +51,7 @@ func WriteTable(w io.Writer, r *Results) error {
 			rows[len(rows)-1] = append(rows[len(rows)-1], instr)
 		}
 	}
-	header := []string{"problem", "set", "strategy", "verdict", "puzzles", "passes", "µs/puzzle", "vs fastest", "guesses/puzzle"}
+	header := []string{"problem", "set", "solver", "verdict", "puzzles", "passes", "µs/puzzle", "vs fastest", "guesses/puzzle"}
 	right := []bool{false, false, false, false, true, true, true, true, true}
 	if counted {
 		header, right = append(header, "instructions/puzzle"), append(right, true)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 )
 
 // TimesSuffix is added to the name of a benchmark file to name the file of
@@ -123,6 +125,10 @@ func ReadTimesFile(bench string) (*Times, error) {
 	defer f.Close()
 	return ReadTimes(f, f.Name())
 }
+
+// Label names s's solver: a strategy by its name, a program as
+// program=NAME (workload.Label).
+func (s TimeSeries) Label() string { return workload.Label(s.Strategy, s.Program) }
 
 // Duration turns a time in ns back into a duration.
 func (s TimeSeries) Duration(i int) time.Duration { return time.Duration(s.Ns[i]) }

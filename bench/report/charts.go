@@ -33,9 +33,9 @@ func speedChart(med map[key]float64, order []key) (template.HTML, error) {
 			wi[k.workload()] = len(workloads)
 			workloads = append(workloads, k.workload())
 		}
-		if _, ok := si[k.strategy]; !ok {
-			si[k.strategy] = len(strategies)
-			strategies = append(strategies, k.strategy)
+		if _, ok := si[k.solver]; !ok {
+			si[k.solver] = len(strategies)
+			strategies = append(strategies, k.solver)
 		}
 	}
 	p := &svgplot.Plot{
@@ -53,7 +53,7 @@ func speedChart(med map[key]float64, order []key) (template.HTML, error) {
 	for n, s := range strategies {
 		var pts []svgplot.XY
 		for _, k := range order {
-			if k.strategy == s {
+			if k.solver == s {
 				x := float64(wi[k.workload()]) - width/2 + step*(float64(n)+0.5)
 				pts = append(pts, svgplot.XY{X: x, Y: med[k] * 1e6})
 				ys = append(ys, med[k]*1e6)

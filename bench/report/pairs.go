@@ -14,7 +14,7 @@ import (
 // question "is B faster than A, by how much, and on which puzzles".
 type Pair struct {
 	Workload string // "sudoku/top1465"
-	A, B     string // strategies; ratios are B's time over A's
+	A, B     string // strategies, or program=NAME; ratios are B's time over A's
 	Puzzles  int
 	// AWins and BWins count the puzzles each solved in less time; Ties
 	// took both the same time, to the nanosecond.
@@ -46,9 +46,9 @@ func ratio(a, b int64) float64 { return float64(max(b, 1)) / float64(max(a, 1)) 
 func NewPair(t *measure.Times, a, b measure.TimeSeries) (*Pair, error) {
 	if a.Workload() != b.Workload() || len(a.Ns) != len(b.Ns) || len(a.Ns) == 0 {
 		return nil, fmt.Errorf("report: %s on %s (%d puzzles) and %s on %s (%d puzzles) are not the same puzzles",
-			a.Strategy, a.Workload(), len(a.Ns), b.Strategy, b.Workload(), len(b.Ns))
+			label(a), a.Workload(), len(a.Ns), label(b), b.Workload(), len(b.Ns))
 	}
-	p := &Pair{Workload: a.Workload(), A: a.Strategy, B: b.Strategy, Puzzles: len(a.Ns), a: a, b: b, times: t}
+	p := &Pair{Workload: a.Workload(), A: label(a), B: label(b), Puzzles: len(a.Ns), a: a, b: b, times: t}
 	rs := make([]float64, len(a.Ns))
 	var ta, tb int64
 	for i := range a.Ns {
@@ -92,8 +92,8 @@ func (p *Pair) Most(n int) (bSlower, bFaster []Differ) {
 func (p *Pair) Share(k int) float64 { return 100 * float64(k) / float64(max(p.Puzzles, 1)) }
 
 // Pairs returns the pairs of t to draw: those of want ({A, B} strategy
-// names) on every workload that has both, or, when want is empty, every
-// pair of strategies of each workload in order of appearance. Pairs that
+// names, or program=NAME) on every workload that has both, or, when want
+// is empty, every pair of solvers of each workload in order of appearance. Pairs that
 // cannot be compared (series of different lengths) come back as reasons.
 func Pairs(t *measure.Times, want [][2]string) ([]*Pair, []string, error) {
 	byWorkload := make(map[string][]measure.TimeSeries)
@@ -113,7 +113,7 @@ func Pairs(t *measure.Times, want [][2]string) ([]*Pair, []string, error) {
 		series := byWorkload[w]
 		find := func(name string) (measure.TimeSeries, bool) {
 			for _, s := range series {
-				if s.Strategy == name {
+				if label(s) == name {
 					return s, true
 				}
 			}

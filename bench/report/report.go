@@ -134,7 +134,7 @@ func speedSection(in Input) (Section, error) {
 		return Section{}, err
 	}
 	if len(order) == 0 {
-		return Section{}, fmt.Errorf("report: %s: no Solve/problem=.../strategy=.../set=... results with sec/puzzle", in.Name)
+		return Section{}, fmt.Errorf("report: %s: no Solve/problem=.../strategy=.../set=... (or program=...) results with sec/puzzle", in.Name)
 	}
 	fastest := make(map[string]float64)
 	for _, k := range order {
@@ -146,11 +146,11 @@ func speedSection(in Input) (Section, error) {
 	var legend []Swatch
 	seen := make(map[string]bool)
 	for _, k := range order {
-		rows = append(rows, []string{k.problem, k.set, k.strategy,
+		rows = append(rows, []string{k.problem, k.set, k.solver,
 			fmt.Sprintf("%.2f", med[k]*1e6), fmt.Sprintf("%.2fx", med[k]/fastest[k.workload()])})
-		if !seen[k.strategy] {
-			seen[k.strategy] = true
-			legend = append(legend, Swatch{Colour(len(legend)), k.strategy})
+		if !seen[k.solver] {
+			seen[k.solver] = true
+			legend = append(legend, Swatch{Colour(len(legend)), k.solver})
 		}
 	}
 	svg, err := speedChart(med, order)
@@ -193,9 +193,9 @@ func distributionSections(in Input) ([]Section, error) {
 		var legend []Swatch
 		for n, s := range series {
 			q := quantiles(s.Ns, 0.5, 0.9, 0.99, 1)
-			rows = append(rows, []string{s.Strategy, fmt.Sprint(len(s.Ns)),
+			rows = append(rows, []string{label(s), fmt.Sprint(len(s.Ns)),
 				us(q[0]), us(q[1]), us(q[2]), us(q[3])})
-			legend = append(legend, Swatch{Colour(n), s.Strategy})
+			legend = append(legend, Swatch{Colour(n), label(s)})
 		}
 		secs = append(secs, Section{
 			ID:    fmt.Sprintf("distribution-%d", i+1),
@@ -206,7 +206,7 @@ func distributionSections(in Input) ([]Section, error) {
 				"that take that strategy much longer than the rest. The table's median is over puzzles." + programsNote(in, w),
 			SVG:    svg,
 			Legend: legend,
-			Header: []string{"strategy", "puzzles", "median µs per puzzle", "p90 µs", "p99 µs", "max µs"},
+			Header: []string{"strategy or program", "puzzles", "median µs per puzzle", "p90 µs", "p99 µs", "max µs"},
 			Rows:   rows,
 		})
 	}
@@ -229,7 +229,7 @@ func quantiles(xs []int64, qs ...float64) []float64 {
 
 func deltaSection(old, new Input) (Section, error) {
 	c, err := compare.Compare([]compare.File{{Name: old.Name, Results: old.Results}, {Name: new.Name, Results: new.Results}},
-		compare.Options{Row: "/problem,/strategy,/set"})
+		compare.Options{Row: "/problem,/strategy,/program,/set"})
 	if err != nil {
 		return Section{}, fmt.Errorf("report: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/bench/compare"
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
+	"github.com/sudoku-judge/sudoku-judge/internal/hostiletext"
 )
 
 // synthetic returns an input of count passes of three strategies on two
@@ -20,7 +21,7 @@ func synthetic(t testing.TB, name string, count int, scale float64) Input {
 	base := map[string]float64{"mrv": 900, "dlx": 300, "fast": 20}
 	sets := map[string]float64{"top95": 1, "hardest1106": 4}
 	var b strings.Builder
-	b.WriteString("goos: linux\ngoarch: amd64\ncpu: Test CPU\ngo: go1.99\ncommit: abc" + name + "\ndirty: false\n")
+	b.WriteString("goos: linux\ngoarch: amd64\ncpu: Test CPU\ngo: go1.99\ncommit: abc" + name + "\ndirty: false\npkg: " + measure.Pkg + "\n")
 	times := &measure.Times{Version: 1, Unit: "ns"}
 	for _, set := range []string{"top95", "hardest1106"} {
 		for _, s := range []string{"mrv", "dlx", "fast"} {
@@ -38,7 +39,9 @@ func synthetic(t testing.TB, name string, count int, scale float64) Input {
 			}
 			times.Series = append(times.Series, measure.TimeSeries{Name: "x", Problem: "sudoku", Set: set, Strategy: s, Ns: ns})
 		}
-		// A program: timed as a whole process, no per-puzzle times.
+		// A program, timed as a whole process, no per-puzzle times, as a
+		// bench from before programs had a key of their own wrote it:
+		// compare.Read reads it as program=prog.c.
 		for i := range count {
 			fmt.Fprintf(&b, "BenchmarkSolve/problem=sudoku/strategy=prog.c/set=%s-2 1 %.0f ns/op %.0f ns/puzzle\n", set, 95e6*(1+0.01*float64(i%3)), 1e6*(1+0.01*float64(i%3)))
 		}
@@ -145,7 +148,7 @@ func TestSections(t *testing.T) {
 	if dist.Rows[0][0] != "mrv" || median <= 0 || p99 < 10*median {
 		t.Errorf("mrv distribution row %v", dist.Rows[0])
 	}
-	if !strings.Contains(dist.Note, "Not drawn: prog.c") {
+	if !strings.Contains(dist.Note, "Not drawn: program=prog.c") {
 		t.Errorf("distribution note does not name the program: %s", dist.Note)
 	}
 	// The program is in the speed chart's table and legend.
@@ -246,7 +249,7 @@ func TestProgramsDrawn(t *testing.T) {
 		ns[i] = 1_000_000 + int64(i)
 	}
 	in.Times.Series = append(in.Times.Series, measure.TimeSeries{Problem: "sudoku", Set: "top95", Strategy: "prog.c", Program: true, Ns: ns})
-	secs, err := Sections([]Input{in}, Options{Pairs: [][2]string{{"dlx", "prog.c"}}})
+	secs, err := Sections([]Input{in}, Options{Pairs: [][2]string{{"dlx", "program=prog.c"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +265,72 @@ func TestProgramsDrawn(t *testing.T) {
 	if !strings.Contains(notes["pair-1"], "start-up included") || strings.Contains(notes["pair-1"], "--strategy prog.c") {
 		t.Errorf("pair note: %s", notes["pair-1"])
 	}
-	if strings.Contains(notes["distribution-1"], "Not drawn") || !strings.Contains(notes["distribution-2"], "Not drawn: prog.c") {
+	if strings.Contains(notes["distribution-1"], "Not drawn") || !strings.Contains(notes["distribution-2"], "Not drawn: program=prog.c") {
 		t.Errorf("distribution notes: %q, %q", notes["distribution-1"], notes["distribution-2"])
+	}
+}
+
+// TestProgramBesideStrategy is issue 23's bench --strategy fast --program
+// .../fast: the page keeps the strategy fast and the program fast apart,
+// in the mean-time table and legend, the per-puzzle sections and the
+// pairs; and a name with a program's control bytes (from a file written
+// by hand or by an old bench) shows escaped.
+func TestProgramBesideStrategy(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("goos: linux\ngoarch: amd64\ncpu: Test CPU\n")
+	for i := range 3 {
+		f := 1 + 0.01*float64(i)
+		fmt.Fprintf(&b, "BenchmarkSolve/problem=poj3074/strategy=fast/set=top95-2 1 %.0f ns/op %.0f ns/puzzle 2 guesses/puzzle\n", 9500*f, 100*f)
+		fmt.Fprintf(&b, "BenchmarkSolve/problem=poj3074/program=fast/set=top95-2 1 %.0f ns/op %.0f ns/puzzle\n", 3e8*f, 3.2e6*f)
+		fmt.Fprintf(&b, "BenchmarkSolve/problem=poj3074/strategy=%s/set=top95-2 1 %.0f ns/op %.0f ns/puzzle\n", "\x1b[2J\u202eevil", 3e8*f, 3.2e6*f)
+	}
+	res, warnings, err := compare.Read(strings.NewReader(b.String()), "new.txt")
+	if err != nil || len(warnings) > 0 {
+		t.Fatal(err, warnings)
+	}
+	ns := func(base int64) []int64 {
+		out := make([]int64, 95)
+		for i := range out {
+			out[i] = base + int64(i)
+		}
+		return out
+	}
+	times := &measure.Times{Version: 1, Unit: "ns", Series: []measure.TimeSeries{
+		{Problem: "poj3074", Set: "top95", Strategy: "fast", Ns: ns(100_000)},
+		{Problem: "poj3074", Set: "top95", Strategy: "fast", Program: true, Ns: ns(3_200_000)},
+	}}
+	in := Input{Name: "new.txt", Results: res, Times: times}
+	secs, err := Sections([]Input{in}, Options{Pairs: [][2]string{{"fast", "program=fast"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := make(map[string]Section)
+	for _, s := range secs {
+		byID[s.ID] = s
+	}
+	speed := byID["speed"]
+	rows := fmt.Sprint(speed.Rows)
+	if !strings.Contains(rows, "[poj3074 top95 fast 0.10 1.00x]") || !strings.Contains(rows, "[poj3074 top95 program=fast 3232.00 32000.00x]") {
+		t.Errorf("speed rows do not keep the strategy and the program apart: %v", speed.Rows)
+	}
+	if len(speed.Legend) != 3 {
+		t.Errorf("legend %v, want fast, program=fast and the escaped one", speed.Legend)
+	}
+	if p := byID["pair-1"]; p.Title != "program=fast vs fast on poj3074/top95" {
+		t.Errorf("pair-1: %q", p.Title)
+	}
+	dist := fmt.Sprint(byID["distribution-1"].Rows)
+	if !strings.Contains(dist, "[fast 95") || !strings.Contains(dist, "[program=fast 95") {
+		t.Errorf("distribution rows: %v", dist)
+	}
+	var page bytes.Buffer
+	if err := Write(&page, []Input{in}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if f := hostiletext.Find(page.String()); f != "" {
+		t.Errorf("the page holds %s", f)
+	}
+	if !strings.Contains(page.String(), `\x1b[2J\u{202e}evil`) {
+		t.Errorf("the page does not show the name escaped")
 	}
 }

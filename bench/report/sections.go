@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sudoku-judge/sudoku-judge/bench/compare"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 // ConfigKeys are the file configuration shown for each input: the
@@ -70,15 +71,15 @@ func headToHeadSection(in Input, pairs []*Pair, skipped []string) Section {
 // pairSections draws each pair: the scatter, the verdict in words, and
 // the puzzles where the two differ most, to paste into solve.
 func pairSections(in Input, pairs []*Pair) []Section {
-	colour := make(map[string]map[string]int) // workload -> strategy -> palette index
+	colour := make(map[string]map[string]int) // workload -> solver -> palette index
 	for _, s := range in.Times.Series {
 		m := colour[s.Workload()]
 		if m == nil {
 			m = make(map[string]int)
 			colour[s.Workload()] = m
 		}
-		if _, ok := m[s.Strategy]; !ok {
-			m[s.Strategy] = len(m)
+		if _, ok := m[label(s)]; !ok {
+			m[label(s)] = len(m)
 		}
 	}
 	var secs []Section
@@ -118,9 +119,9 @@ func pairSections(in Input, pairs []*Pair) []Section {
 		try := ""
 		if len(slower) > 0 && len(slower[0].Puzzle) == 81 || len(faster) > 0 && len(faster[0].Puzzle) == 81 {
 			// Any 9x9 puzzle is a valid POJ 3074 input, ended by "end".
-			strategy := p.B
+			strategy := contest.Safe(p.b.Strategy)
 			if p.b.Program {
-				strategy = p.A
+				strategy = contest.Safe(p.a.Strategy)
 				if p.a.Program {
 					strategy = "dlx"
 				}
@@ -157,13 +158,13 @@ func programsNote(in Input, w string) string {
 	withTimes := make(map[string]bool)
 	for _, s := range in.Times.Series {
 		if s.Workload() == w {
-			withTimes[s.Strategy] = true
+			withTimes[label(s)] = true
 		}
 	}
 	seen := make(map[string]bool)
 	for _, r := range in.Results {
-		if k, ok := n.key(r); ok && k.workload() == w && !withTimes[k.strategy] {
-			seen[k.strategy] = true
+		if k, ok := n.key(r); ok && k.workload() == w && !withTimes[k.solver] {
+			seen[k.solver] = true
 		}
 	}
 	if len(seen) == 0 {

@@ -15,4 +15,8 @@
 //
 //	Solve/problem=sudoku/strategy=dlx/set=hardest1106
 //	Solve/problem=poj3074/strategy=mrv/set=tests
+//	Solve/problem=poj3074/program=fast/set=tests
+//
+// the last for a contest program timed as a whole process, under a key of
+// its own, never strategy=.
 package workload

@@ -8,6 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
@@ -52,22 +54,41 @@ func (w *Workload) Puzzle(i int) string {
 // Len returns the number of puzzles.
 func (w *Workload) Len() int { return len(w.puzzles) }
 
-// Name returns the benchmark name of strategy (or program) s on w, without
-// the "Benchmark" prefix: "Solve/problem=sudoku/strategy=dlx/set=top95".
+// Name returns the benchmark name of strategy s on w, without the
+// "Benchmark" prefix: "Solve/problem=sudoku/strategy=dlx/set=top95".
 func (w *Workload) Name(s string) string {
 	return fmt.Sprintf("Solve/problem=%s/strategy=%s/set=%s", w.Problem, NameValue(s), w.Set)
 }
 
-// NameValue makes s usable as the value of a benchmark name key: no '/',
-// white space or '='.
+// ProgramName returns the benchmark name of the contest program called
+// name on w: "Solve/problem=poj3074/program=fast/set=tests". A program has
+// a key of its own, so that one called like a strategy never passes for it.
+func (w *Workload) ProgramName(name string) string {
+	return fmt.Sprintf("Solve/problem=%s/program=%s/set=%s", w.Problem, NameValue(name), w.Set)
+}
+
+// Label is how tables and charts name a solver: a strategy by its name, a
+// contest program as "program=NAME", as its benchmark name keys it.
+func Label(name string, program bool) string {
+	if program {
+		return "program=" + name
+	}
+	return name
+}
+
+// NameValue makes s usable as the value of a benchmark name key: '/',
+// '=', white space, control characters, bidirectional controls and
+// invalid UTF-8 become '_'. Two names it makes equal are one name: bench
+// refuses two inputs that would share one.
 func NameValue(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case '/', ' ', '\t', '\n', '=', '\r':
-			return '_'
+	var b strings.Builder
+	for _, r := range s {
+		if r == '/' || r == '=' || r == utf8.RuneError || unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
+			r = '_'
 		}
-		return r
-	}, s)
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // inputWriter returns how prob writes a public set in its input format, or

@@ -80,8 +80,22 @@ func TestName(t *testing.T) {
 	if got, want := w.Name("dlx"), "Solve/problem=sudoku/strategy=dlx/set=top95"; got != want {
 		t.Errorf("Name = %q, want %q", got, want)
 	}
-	if got, want := NameValue("my sol/v=2.cpp"), "my_sol_v_2.cpp"; got != want {
-		t.Errorf("NameValue = %q, want %q", got, want)
+	if got, want := w.ProgramName("fast"), "Solve/problem=sudoku/program=fast/set=top95"; got != want {
+		t.Errorf("ProgramName = %q, want %q", got, want)
+	}
+	if got, want := Label("fast", false)+" "+Label("fast", true), "fast program=fast"; got != want {
+		t.Errorf("Label = %q, want %q", got, want)
+	}
+	for in, want := range map[string]string{
+		"my sol/v=2.cpp":            "my_sol_v_2.cpp",
+		"tab\tnl\ncr\r":             "tab_nl_cr_",
+		"\x1b[2J\u009b\u202eevil.c": "_[2J__evil.c",
+		"bad\xffutf8":               "bad_utf8",
+		"héllo-✓.py":                "héllo-✓.py",
+	} {
+		if got := NameValue(in); got != want {
+			t.Errorf("NameValue(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

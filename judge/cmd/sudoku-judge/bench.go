@@ -50,6 +50,10 @@ in testdata (the uniqueness check); a contest problem solves its own tests
 --program adds contest programs (executables, or .c/.cpp/.go/.py sources that
 are compiled first, inside the sandbox as 'test' compiles them), timed as whole
 processes on the same inputs, every output checked; they need a contest --problem.
+A program is named program=NAME (its file's name), never strategy=NAME, so a
+program called fast stays apart from the strategy fast; two inputs that would
+share a name (two programs called alike, a strategy or set given twice) are
+refused before anything is measured.
 --programs-per-puzzle also runs each program on each puzzle alone (one process
 per puzzle, start-up included), so that report draws it puzzle by puzzle. Pairs that take minutes (naive on the hard sets) are
 skipped unless --full.
@@ -92,7 +96,7 @@ see the README.`,
 			res, err := measure.Run(ctx, opts)
 			done()
 			if err != nil {
-				return err
+				return fmt.Errorf("bench: %w", err)
 			}
 			for _, s := range res.Skipped {
 				fmt.Fprintf(e.stderr, "skipped %s: %s\n", s.Name, s.Reason)
@@ -314,7 +318,6 @@ func buildPrograms(ctx context.Context, srcs []string) ([]measure.Program, func(
 	}
 	defer sb.Close()
 	var progs []measure.Program
-	seen := make(map[string]bool)
 	for _, src := range srcs {
 		x, err := lang.Build(ctx, src, lang.Options{Sandbox: sb})
 		var ce *lang.CompileError
@@ -325,12 +328,8 @@ func buildPrograms(ctx context.Context, srcs []string) ([]measure.Program, func(
 			return nil, cleanup, fmt.Errorf("bench: --program %s: %w", src, err)
 		}
 		exes = append(exes, x)
-		name := workload.NameValue(filepath.Base(src))
-		if seen[name] {
-			return nil, cleanup, fmt.Errorf("bench: --program %s: another program is also called %s", src, name)
-		}
-		seen[name] = true
-		progs = append(progs, measure.Program{Name: name, Path: x.Path, Args: x.Args})
+		// Named program=NAME: measure.Run refuses two that would share one.
+		progs = append(progs, measure.Program{Name: filepath.Base(src), Source: src, Path: x.Path, Args: x.Args})
 	}
 	return progs, cleanup, nil
 }

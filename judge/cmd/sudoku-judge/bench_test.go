@@ -149,6 +149,76 @@ func TestBenchProgram(t *testing.T) {
 	}
 }
 
+// TestBenchProgramBesideStrategy is issue 23's case: bench --strategy
+// dlx,fast --program ./coll/fast (a program whose file is called fast)
+// once wrote four strategy=fast lines, and benchstat reported the
+// program's 3 ms as the strategy's. The program is named program=fast in
+// the file, and compare and report keep the two apart; two programs that
+// would share a name are refused (exit 2) before anything is measured.
+func TestBenchProgramBesideStrategy(t *testing.T) {
+	dir := t.TempDir()
+	w, err := workload.Load(sudokujudge.Testdata(), "poj3074", "top95", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := filepath.Join(dir, "answer.txt")
+	if err := os.WriteFile(answer, w.Inputs[0].Answer, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := []byte("#!/bin/sh\ncat >/dev/null; sleep 0.01; cat " + answer + "\n")
+	for _, d := range []string{"coll", "other"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, d, "fast"), script, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "new.txt")
+	code, stdout, stderr := cli(t, "bench", "--problem", "poj3074", "--set", "top95", "--max", "3", "--count", "2",
+		"--strategy", "dlx,fast", "--program", filepath.Join(dir, "coll", "fast"), "-o", out)
+	if code != exitOK {
+		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "| program=fast ") || !strings.Contains(stdout, "| fast ") {
+		t.Errorf("the table does not tell the program from the strategy:\n%s", stdout)
+	}
+	file, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]int{"/strategy=fast/": 2, "/program=fast/": 2, "/strategy=dlx/": 2} {
+		if n := strings.Count(string(file), key); n != want {
+			t.Errorf("%d %s lines, want %d:\n%s", n, key, want, file)
+		}
+	}
+	// compare: a row each, the strategy's time not the program's.
+	code, stdout, stderr = cli(t, "compare", out, out)
+	if code != exitOK {
+		t.Fatalf("compare: exit %d: %s", code, stderr)
+	}
+	for _, row := range []string{"problem=poj3074/strategy=fast/set=top95", "problem=poj3074/program=fast/set=top95"} {
+		if !strings.Contains(stdout, row) {
+			t.Errorf("compare lacks the row %s:\n%s", row, stdout)
+		}
+	}
+	// report: both in the mean-time table, and as a pair.
+	page := filepath.Join(dir, "report.html")
+	if code, _, stderr = cli(t, "report", "-o", page, out); code != exitOK {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(html), "<td>program=fast</td>") || !strings.Contains(string(html), "<td>fast</td>") {
+		t.Errorf("the report does not show the program and the strategy apart")
+	}
+
+	wantUsageError(t, "would both be named Solve/problem=poj3074/program=fast/set=top95", "bench", "--problem", "poj3074", "--set", "top95", "--max", "3",
+		"--strategy", "dlx", "--program", filepath.Join(dir, "coll", "fast"), "--program", filepath.Join(dir, "other", "fast"))
+}
+
 func TestBenchUsageErrors(t *testing.T) {
 	for _, tc := range []struct {
 		want string

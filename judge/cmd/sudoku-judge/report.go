@@ -52,7 +52,7 @@ files, the change of each benchmark from the first to the second.`,
 			for _, p := range pairs {
 				a, b, ok := strings.Cut(p, ",")
 				if !ok || a == "" || b == "" || strings.Contains(b, ",") {
-					return fmt.Errorf("report: --pair %q: want two strategies, such as --pair mrv,dlx", p)
+					return fmt.Errorf("report: --pair %q: want two strategies or programs, such as --pair mrv,dlx or dlx,program=sol.c", p)
 				}
 				opts.Pairs = append(opts.Pairs, [2]string{a, b})
 			}
@@ -63,7 +63,7 @@ files, the change of each benchmark from the first to the second.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringArrayVar(&pairs, "pair", nil, "compare these two strategies puzzle by puzzle, A,B such as mrv,dlx (repeatable; default every pair)")
+	cmd.Flags().StringArrayVar(&pairs, "pair", nil, "compare these two strategies puzzle by puzzle, A,B such as mrv,dlx or dlx,program=sol.c (repeatable; default every pair)")
 	cmd.Flags().StringVarP(&out, "output", "o", "report.html", "the HTML file to write")
 	cmd.Flags().StringVar(&title, "title", "sudoku-judge benchmarks", "the page's title")
 	return cmd
