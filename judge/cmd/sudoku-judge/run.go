@@ -16,6 +16,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
@@ -153,7 +154,7 @@ func writeRunJSON(e *env, rep *builtin.Report) error {
 		return err
 	}
 	for _, d := range rep.Disagreements {
-		fmt.Fprint(e.stderr, d.String())
+		fmt.Fprint(e.stderr, contest.SafeLines(d.String()))
 	}
 	return nil
 }
@@ -197,7 +198,7 @@ func writeRunReport(w io.Writer, rep *builtin.Report, verbose bool, probs []prob
 	if len(rep.Disagreements) > 0 {
 		fmt.Fprintln(w, "\nDisagreements:")
 		for _, d := range rep.Disagreements {
-			fmt.Fprint(w, d.String())
+			fmt.Fprint(w, contest.SafeLines(d.String()))
 		}
 	}
 	_, err := fmt.Fprintf(w, "\n%s\n", rep.Summary())

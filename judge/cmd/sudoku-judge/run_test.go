@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/hostiletext"
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
@@ -177,6 +178,37 @@ func TestWriteRunJSON(t *testing.T) {
 	// Disagreements are not results: they go to stderr, keeping stdout JSON.
 	if want := "p sample/1: bad disagrees with good (WA): line 1\n-12\n+21\n"; errOut.String() != want {
 		t.Errorf("stderr %q, want %q", errOut.String(), want)
+	}
+}
+
+// TestRunOutputsEscape: run's table, failures, disagreements and JSON
+// show no control byte raw, whoever made the results (issue 22's defence
+// in depth at each renderer).
+func TestRunOutputsEscape(t *testing.T) {
+	h := hostiletext.Text
+	rep := func() *builtin.Report {
+		r := &builtin.Report{
+			Results: []judge.Result{{Problem: "p", Solution: h, Tests: []judge.TestResult{{Name: h, Verdict: contest.WA, Message: h, Diff: h + "\n" + h}}}},
+			Disagreements: []builtin.Disagreement{{Problem: "p", Test: h, Baseline: "good", Strategy: h,
+				Verdict: contest.WA, Message: h, Diff: h + "\n"}},
+		}
+		r.Results[0].Summarize()
+		return r
+	}
+	var report, out, errOut bytes.Buffer
+	if err := writeRunReport(&report, rep(), true, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeRunJSON(&env{stdout: &out, stderr: &errOut}, rep()); err != nil {
+		t.Fatal(err)
+	}
+	for what, s := range map[string]string{"report": report.String(), "JSON": out.String(), "stderr": errOut.String()} {
+		if f := hostiletext.Find(s); f != "" {
+			t.Errorf("the %s holds %s:\n%q", what, f, s)
+		}
+	}
+	if f, err := hostiletext.FindJSON(out.Bytes()); err != nil || f != "" {
+		t.Errorf("the JSON, decoded, holds %s (%v)", f, err)
 	}
 }
 
