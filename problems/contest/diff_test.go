@@ -80,20 +80,13 @@ func TestLineDiff(t *testing.T) {
 }
 
 func TestHead(t *testing.T) {
-	numbered := func(n int, f string) []byte {
-		var b bytes.Buffer
-		for i := range n {
-			fmt.Fprintf(&b, f, i+1)
-		}
-		return b.Bytes()
-	}
 	// Three hunks of 8 lines (header, 3 context, 1 change, 3 context):
 	// lines 10, 30 and 50 changed.
-	want := numbered(60, "%d\n")
+	want := numberedLines(60, "%d\n")
 	got := bytes.Replace(bytes.Replace(bytes.Replace(want, []byte("\n10\n"), []byte("\nx\n"), 1), []byte("\n30\n"), []byte("\ny\n"), 1), []byte("\n50\n"), []byte("\nz\n"), 1)
 	three := LineDiff(want, got)
-	oneHunk := LineDiff(numbered(40, "%d\n"), numbered(40, "x%d\n"))
-	huge := LineDiff(numbered(3000, "line %d\n"), numbered(3000, "LINE %d\n"))
+	oneHunk := LineDiff(numberedLines(40, "%d\n"), numberedLines(40, "x%d\n"))
+	huge := LineDiff(numberedLines(3000, "line %d\n"), numberedLines(3000, "LINE %d\n"))
 	tests := []struct {
 		name string
 		d    string
@@ -151,15 +144,8 @@ func TestLineDiffContextAfterCommonStart(t *testing.T) {
 // and not compared, and the worst case (every line different, or the
 // lines in reverse order) stays fast.
 func TestLineDiffBounded(t *testing.T) {
-	lines := func(n int, f string) []byte {
-		var b bytes.Buffer
-		for i := range n {
-			fmt.Fprintf(&b, f, i)
-		}
-		return b.Bytes()
-	}
 	t.Run("text capped", func(t *testing.T) {
-		want, got := lines(2000, "line %d\n"), lines(2000, "LINE %d\n")
+		want, got := numberedLines(2000, "line %d\n"), numberedLines(2000, "LINE %d\n")
 		d := LineDiff(want, got)
 		if len(d) > MaxDiff {
 			t.Errorf("diff of %d bytes, want at most %d", len(d), MaxDiff)
@@ -174,9 +160,9 @@ func TestLineDiffBounded(t *testing.T) {
 		}
 	})
 	t.Run("lines past the limit counted", func(t *testing.T) {
-		want := lines(MaxDiffLines+100, "%d\n")
+		want := numberedLines(MaxDiffLines+100, "%d\n")
 		got := append([]byte("first\n"), want...)
-		d := LineDiff(want, got[:len(got)-len("5099\n")])
+		d := LineDiff(want, got[:len(got)-len("5100\n")])
 		part := "; not compared: the last 100 lines of expected and 100 lines of output\n"
 		if !strings.HasSuffix(d, part) {
 			t.Errorf("diff does not end in %q:\n%s", part, d)
@@ -186,8 +172,8 @@ func TestLineDiffBounded(t *testing.T) {
 		name      string
 		want, got []byte
 	}{
-		{"all different", lines(MaxDiffLines, "a%d\n"), lines(MaxDiffLines, "b%d\n")},
-		{"reversed", lines(MaxDiffLines, "%d\n"), reverseLines(lines(MaxDiffLines, "%d\n"))},
+		{"all different", numberedLines(MaxDiffLines, "a%d\n"), numberedLines(MaxDiffLines, "b%d\n")},
+		{"reversed", numberedLines(MaxDiffLines, "%d\n"), reverseLines(numberedLines(MaxDiffLines, "%d\n"))},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
@@ -202,6 +188,15 @@ func TestLineDiffBounded(t *testing.T) {
 			}
 		})
 	}
+}
+
+// numberedLines returns n lines, line i (from 1) written by format with i.
+func numberedLines(n int, format string) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, format, i+1)
+	}
+	return b.Bytes()
 }
 
 func reverseLines(b []byte) []byte {
@@ -610,21 +605,14 @@ func parseOurs(s string) ([]hunk, [3]int, error) {
 // first left out) and the worst cases MaxDiffLines allows (every line
 // different; every line there, in reverse order).
 func BenchmarkLineDiff(b *testing.B) {
-	lines := func(n int, f string) []byte {
-		var buf bytes.Buffer
-		for i := range n {
-			fmt.Fprintf(&buf, f, i)
-		}
-		return buf.Bytes()
-	}
-	answers := lines(91, "%081d\n")
+	answers := numberedLines(91, "%081d\n")
 	for _, bb := range []struct {
 		name      string
 		want, got []byte
 	}{
 		{"first-of-91-omitted", answers, answers[82:]},
-		{"all-different", lines(MaxDiffLines, "a%d\n"), lines(MaxDiffLines, "b%d\n")},
-		{"reversed", lines(MaxDiffLines, "%d\n"), reverseLines(lines(MaxDiffLines, "%d\n"))},
+		{"all-different", numberedLines(MaxDiffLines, "a%d\n"), numberedLines(MaxDiffLines, "b%d\n")},
+		{"reversed", numberedLines(MaxDiffLines, "%d\n"), reverseLines(numberedLines(MaxDiffLines, "%d\n"))},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			for b.Loop() {
