@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -16,6 +18,7 @@ import (
 	"github.com/nats-io/nkeys"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
+	"github.com/sudoku-judge/sudoku-judge/judge/internal/diskfree"
 )
 
 // Subjects and stream names.
@@ -98,14 +101,27 @@ type ServerConfig struct {
 	// Token is the secret workers present; required when Listen is set.
 	// Without it, only this process's workers (ConnectWorker) can join.
 	Token string
+	// Log, if not nil, hears of JetStream's restarts, and of the NATS
+	// server's warnings and errors (its notices at debug level).
+	Log *slog.Logger
 }
 
 // A Server is an embedded NATS server with JetStream.
 type Server struct {
-	ns    *server.Server
-	auth  *authenticator
-	token string // workers'
+	ns       *server.Server
+	auth     *authenticator
+	token    string // workers'
+	log      *slog.Logger
+	stop     chan struct{}
+	stopped  chan struct{}
+	restarts atomic.Int64
 }
+
+// maxStore bounds what JetStream stores. Without it JetStream would take
+// for its bound a part of the room free on the disk when it starts, and
+// a judge started (or restarted, see keepJetStream) on a nearly full disk
+// would refuse jobs for good once it has room again.
+const maxStore = 1 << 40
 
 // StartServer starts the embedded server. Only the judge server's own
 // connections (Connect) may do anything; workers (ConnectWorker, Dial)
@@ -124,11 +140,12 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		JetStream:                  true,
 		StoreDir:                   cfg.Dir,
 		NoSigs:                     true,
-		NoLog:                      true,
+		NoLog:                      cfg.Log == nil,
 		DontListen:                 cfg.Listen == "",
 		MaxPayload:                 8 << 20,
 		CustomClientAuthentication: auth,
 		AlwaysEnableNonce:          true, // workers sign it with their key
+		JetStreamMaxStore:          maxStore,
 	}
 	if cfg.Listen != "" {
 		host, port, err := net.SplitHostPort(cfg.Listen)
@@ -148,13 +165,96 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("queue: %w", err)
 	}
+	if cfg.Log != nil {
+		ns.SetLogger(natsLog{cfg.Log}, false, false)
+	}
 	go ns.Start()
 	if !ns.ReadyForConnections(10 * time.Second) {
 		ns.Shutdown()
 		return nil, errors.New("queue: the embedded NATS server did not start within 10s")
 	}
-	return &Server{ns: ns, auth: auth, token: token}, nil
+	s := &Server{ns: ns, auth: auth, token: token, log: cfg.Log, stop: make(chan struct{}), stopped: make(chan struct{})}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	go s.keepJetStream(cfg.Dir, time.Second)
+	return s, nil
 }
+
+// minRoom is the free disk space below which keepJetStream does not try
+// to start JetStream again: it would only fail once more.
+const minRoom = 1 << 20
+
+// keepJetStream starts JetStream again whenever it is found unhealthy,
+// checking every interval until the server shuts down. A write that finds
+// the disk full leaves the stream it was for refusing every write after
+// (or JetStream stopped) until JetStream starts again, which reloads the
+// streams from their files: this brings the queue back once the disk has
+// room, without restarting the judge.
+func (s *Server) keepJetStream(dir string, interval time.Duration) {
+	defer close(s.stopped)
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	down := false // JetStream was found unhealthy
+	full := false // the disk was found full: writes may have failed unseen
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+		}
+		free, ferr := diskfree.Free(dir)
+		room := ferr != nil || free >= minRoom
+		err := s.healthy()
+		switch {
+		case err != nil && !down:
+			s.log.Error("the queue (JetStream) cannot take writes; starting it again once the disk has room", "err", err)
+			down = true
+		case !room && !full:
+			s.log.Warn("the queue's disk is full; starting the queue (JetStream) again once it has room", "free", free)
+		}
+		if !room {
+			full = true
+			continue
+		}
+		// A write that failed on a full disk may only show at the
+		// stream's next write: start again after every full disk.
+		if err == nil && !full {
+			continue
+		}
+		if s.ns.JetStreamEnabled() {
+			s.ns.ShutdownJetStream()
+		}
+		if err := s.ns.EnableJetStream(&server.JetStreamConfig{StoreDir: dir, MaxStore: maxStore}); err != nil {
+			s.log.Warn("starting the queue (JetStream) again", "err", err)
+			continue
+		}
+		if err := s.healthy(); err != nil {
+			s.log.Warn("the queue (JetStream) started again, but still cannot take writes", "err", err)
+			continue
+		}
+		s.restarts.Add(1)
+		down, full = false, false
+		s.log.Info("the queue (JetStream) started again")
+	}
+}
+
+// healthy returns nil if JetStream runs and none of its streams has had a
+// write fail, else what is wrong.
+func (s *Server) healthy() error {
+	h := s.ns.Healthz(nil)
+	if h.Status == "ok" {
+		return nil
+	}
+	if h.Error != "" {
+		return errors.New(h.Error)
+	}
+	return fmt.Errorf("JetStream is %s", h.Status)
+}
+
+// Restarts returns how many times JetStream was started again after it
+// stopped.
+func (s *Server) Restarts() int64 { return s.restarts.Load() }
 
 // Connect connects the judge server in-process to the embedded server,
 // with every permission, and declares the streams and consumers.
@@ -163,7 +263,12 @@ func (s *Server) Connect(ctx context.Context, name string) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("queue: connect in-process: %w", err)
 	}
-	return setup(ctx, nc)
+	c, err := setup(ctx, nc)
+	if err != nil {
+		return nil, err
+	}
+	c.srv = s
+	return c, nil
 }
 
 // ConnectWorker connects a worker in-process, with a worker's permissions
@@ -177,6 +282,12 @@ func (s *Server) ClientURL() string { return s.ns.ClientURL() }
 
 // Shutdown stops the server; JetStream's files stay for the next start.
 func (s *Server) Shutdown() {
+	select {
+	case <-s.stop:
+	default:
+		close(s.stop)
+	}
+	<-s.stopped
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
 }
@@ -215,8 +326,9 @@ func dialWorker(url, token, name string, extra ...nats.Option) (*Conn, error) {
 
 // A Conn is a connection to the queue.
 type Conn struct {
-	nc *nats.Conn
-	js jetstream.JetStream
+	nc  *nats.Conn
+	js  jetstream.JetStream
+	srv *Server // the embedded server, for the judge server's own connections
 }
 
 // resultsMaxBytes bounds what the results stream keeps: results are
@@ -386,6 +498,9 @@ func (c *Conn) ConsumeResults(ctx context.Context, store func(Result) error) err
 	if err != nil {
 		return fmt.Errorf("queue: results consumer: %w", err)
 	}
+	// Pulls that expire soon: after JetStream starts again (see
+	// keepJetStream) a pull pending before is lost, and the next one
+	// follows within the expiry.
 	cc, err := cons.Consume(func(m jetstream.Msg) {
 		var r Result
 		if err := json.Unmarshal(m.Data(), &r); err != nil {
@@ -397,7 +512,7 @@ func (c *Conn) ConsumeResults(ctx context.Context, store func(Result) error) err
 			return
 		}
 		m.Ack()
-	})
+	}, jetstream.PullExpiry(5*time.Second))
 	if err != nil {
 		return fmt.Errorf("queue: consume results: %w", err)
 	}
@@ -419,6 +534,23 @@ func (c *Conn) ResultsPending(ctx context.Context) (uint64, error) {
 	return info.NumPending + uint64(info.NumAckPending), nil
 }
 
+// Ready returns an error unless the queue can take jobs and results now:
+// JetStream runs and has both streams, and, asked of the embedded
+// server's own connection, neither stream has had a write fail.
+func (c *Conn) Ready(ctx context.Context) error {
+	if c.srv != nil {
+		if err := c.srv.healthy(); err != nil {
+			return fmt.Errorf("queue: %w", err)
+		}
+	}
+	for _, name := range []string{jobsStream, resultsStream} {
+		if _, err := c.js.Stream(ctx, name); err != nil {
+			return fmt.Errorf("queue: stream %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
 // Pending returns the number of jobs waiting or being judged.
 func (c *Conn) Pending(ctx context.Context) (uint64, error) {
 	st, err := c.js.Stream(ctx, jobsStream)
@@ -431,3 +563,13 @@ func (c *Conn) Pending(ctx context.Context) (uint64, error) {
 	}
 	return info.State.Msgs, nil
 }
+
+// natsLog writes the NATS server's log to a slog.Logger.
+type natsLog struct{ log *slog.Logger }
+
+func (l natsLog) Noticef(format string, v ...any) { l.log.Debug("nats: " + fmt.Sprintf(format, v...)) }
+func (l natsLog) Warnf(format string, v ...any)   { l.log.Warn("nats: " + fmt.Sprintf(format, v...)) }
+func (l natsLog) Fatalf(format string, v ...any)  { l.log.Error("nats: " + fmt.Sprintf(format, v...)) }
+func (l natsLog) Errorf(format string, v ...any)  { l.log.Error("nats: " + fmt.Sprintf(format, v...)) }
+func (l natsLog) Debugf(format string, v ...any)  { l.log.Debug("nats: " + fmt.Sprintf(format, v...)) }
+func (l natsLog) Tracef(format string, v ...any)  { l.log.Debug("nats: " + fmt.Sprintf(format, v...)) }

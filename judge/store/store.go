@@ -125,6 +125,8 @@ var migrations = []string{
 	// How the program compiled, when only as the problem's original
 	// compiler (judge.Result.Compiled).
 	`ALTER TABLE results ADD COLUMN compiled TEXT NOT NULL DEFAULT '';`,
+	// One row that Ping writes, to learn whether the disk takes writes.
+	`CREATE TABLE health (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);`,
 }
 
 // Open opens (creating and migrating when needed) the database judge.db in

@@ -84,6 +84,7 @@ func (s *Server) pageSubmit(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var se *submitError
 		if errors.As(err, &se) {
+			setRetryAfter(w, err)
 			s.render(w, se.status, "error.html", se.msg)
 			return
 		}

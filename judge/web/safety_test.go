@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -78,24 +79,107 @@ func TestSourceSizeLimit(t *testing.T) {
 	}
 }
 
+// TestRateLimit checks the submission rate limits: per account when
+// logged in (a class behind one NAT address does not share one), per
+// address otherwise (a new cookie is no way around it), each refusal a
+// 429 saying why and when to come back (Retry-After), the admin exempt.
 func TestRateLimit(t *testing.T) {
-	j := startJudge(t, setup{config: func(c *web.Config) { c.Rate, c.Burst = rate.Every(time.Hour), 2 }})
-	b := newBrowser(t, j.URL)
+	const admin = "admin-secret"
+	j := startJudge(t, setup{config: func(c *web.Config) {
+		c.Rate, c.Burst, c.Accounts, c.AdminToken = rate.Every(time.Hour), 2, headerAccounts{}, admin
+	}})
 	sub := map[string]string{"problem": "poj3074", "language": "c", "source": acC}
-	for i := range 2 {
-		if resp, body := b.postJSON("/api/submissions", sub); resp.StatusCode != http.StatusCreated {
-			t.Fatalf("submission %d of a burst of 2: %d %s", i+1, resp.StatusCode, body)
+	steps := []struct {
+		name    string
+		form    bool // by the form, else by the API
+		headers []string
+		want    int
+	}{
+		{"anonymous 1", false, nil, 201},
+		{"anonymous 2", false, nil, 201},
+		{"anonymous 3: over the address's burst", false, nil, 429},
+		{"anonymous 4, a new browser by the form", true, nil, 429},
+		{"alice 1, same address", false, []string{"X-Test-User", "alice"}, 201},
+		{"alice 2", true, []string{"X-Test-User", "alice"}, 303},
+		{"alice 3: over her burst", false, []string{"X-Test-User", "alice"}, 429},
+		{"bob 1", false, []string{"X-Test-User", "bob"}, 201},
+		{"the admin, over the address's burst", false, []string{"Authorization", "Bearer " + admin}, 201},
+	}
+	for _, st := range steps {
+		b := newBrowser(t, j.URL)
+		var resp *http.Response
+		var body string
+		if st.form {
+			resp, body = b.postForm(form{problem: "poj3074", language: "c", source: acC}, st.headers...)
+		} else {
+			resp, body = b.postJSON("/api/submissions", sub, st.headers...)
+		}
+		if resp.StatusCode != st.want {
+			t.Errorf("%s: %d %s, want %d", st.name, resp.StatusCode, body, st.want)
+			continue
+		}
+		if st.want != http.StatusTooManyRequests {
+			continue
+		}
+		if !strings.Contains(body, "too many submissions") {
+			t.Errorf("%s: the refusal does not say why: %s", st.name, body)
+		}
+		// One submission an hour: the next is due in about an hour.
+		if secs, err := strconv.Atoi(resp.Header.Get("Retry-After")); err != nil || secs < 3000 || secs > 3600 {
+			t.Errorf("%s: Retry-After %q, want about 3600 seconds", st.name, resp.Header.Get("Retry-After"))
 		}
 	}
-	resp, body := b.postJSON("/api/submissions", sub)
-	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "too many submissions") {
-		t.Errorf("API submission 3 of a burst of 2: %d %s, want 429 saying why", resp.StatusCode, body)
+}
+
+// TestQuotas checks the per-client quotas: submissions waiting for a
+// verdict, and submissions stored; the admin's deleting one makes room.
+func TestQuotas(t *testing.T) {
+	const admin = "admin-secret"
+	j := startJudge(t, setup{config: func(c *web.Config) {
+		c.MaxPending, c.Quota, c.Accounts, c.AdminToken = 2, 3, headerAccounts{}, admin
+	}})
+	sub := map[string]string{"problem": "poj3074", "language": "c", "source": acC}
+	post := func(user string) (int, string, string) {
+		t.Helper()
+		var h []string
+		if user != "" {
+			h = []string{"X-Test-User", user}
+		}
+		resp, body := newBrowser(t, j.URL).postJSON("/api/submissions", sub, h...)
+		var got struct{ ID string }
+		json.Unmarshal([]byte(body), &got)
+		return resp.StatusCode, body, got.ID
 	}
-	// The limit is per client address, not per cookie: a new browser on
-	// the same address is refused too, and on the form it sees a page.
-	resp, body = newBrowser(t, j.URL).postForm(form{problem: "poj3074", language: "c", source: acC})
-	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "too many submissions") {
-		t.Errorf("form submission 4 of a burst of 2: %d %s, want 429 saying why", resp.StatusCode, body)
+	var ids []string
+	for i := range 2 {
+		code, body, id := post("alice")
+		if code != http.StatusCreated {
+			t.Fatalf("alice's submission %d: %d %s", i+1, code, body)
+		}
+		ids = append(ids, id)
+	}
+	if code, body, _ := post("alice"); code != http.StatusTooManyRequests || !strings.Contains(body, "2 submissions waiting") {
+		t.Errorf("alice's third while two wait: %d %s, want 429 saying two wait", code, body)
+	}
+	if code, body, _ := post("bob"); code != http.StatusCreated {
+		t.Errorf("bob, while alice's two wait: %d %s", code, body)
+	}
+	j.judged(t, ids[0], "w", "AC", nil, nil)
+	code, body, id := post("alice")
+	if code != http.StatusCreated {
+		t.Fatalf("alice's third once one was judged: %d %s", code, body)
+	}
+	ids = append(ids, id)
+	j.judged(t, ids[1], "w", "AC", nil, nil)
+	if code, body, _ := post("alice"); code != http.StatusForbidden || !strings.Contains(body, "quota of 3") {
+		t.Errorf("alice's fourth, three stored: %d %s, want 403 naming the quota", code, body)
+	}
+	req, _ := http.NewRequest("DELETE", j.URL+"/api/submissions/"+ids[0], nil)
+	if resp, body := newBrowser(t, j.URL).do(req, "Authorization", "Bearer "+admin); resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("deleting: %d %s", resp.StatusCode, body)
+	}
+	if code, body, _ := post("alice"); code != http.StatusCreated {
+		t.Errorf("alice's fourth once the admin deleted one: %d %s", code, body)
 	}
 }
 

@@ -9,13 +9,13 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"log/slog"
 	"mime"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -47,10 +47,22 @@ type Config struct {
 	Accounts Accounts
 	// MaxSource bounds a source's size in bytes; 0 means 64 KiB.
 	MaxSource int
-	// Rate and Burst limit submissions per client address; 0 means 1 per
-	// second with a burst of 20.
+	// Rate and Burst limit submissions per account when logged in, else
+	// per client address; 0 means 1 per second with a burst of 20.
 	Rate  rate.Limit
 	Burst int
+	// MaxPending bounds the submissions one account (or address) may have
+	// waiting for their verdicts, and Quota those it may have stored;
+	// 0 for no bound.
+	MaxPending, Quota int
+	// Keep, if not zero, is how long judged submissions are kept (but
+	// those of contests, kept with their scoreboards).
+	Keep time.Duration
+	// DataDir is where the store and the queue keep their files; with
+	// MinFree, the bytes that must be free there to take submissions
+	// (and for /healthz to say ok).
+	DataDir string
+	MinFree uint64
 	// Limits bound what one client may hold of the server (connections,
 	// live pages, time to send a request or take a response).
 	Limits Limits
@@ -72,6 +84,8 @@ type Server struct {
 	mu         sync.Mutex
 	limiters   map[string]*rate.Limiter
 	streams    map[string]int // open event streams by client (viewer.key)
+	health     health
+	requeue    atomic.Bool // an enqueue failed: enqueue the unfinished again
 	hasher     *accounts.Hasher
 	// contestWatchers are the live pages of each contest.
 	contestWatchers watchers
@@ -127,18 +141,12 @@ func (s *Server) Start(ctx context.Context) error {
 		return err
 	}
 	context.AfterFunc(ctx, unsub)
-	subs, err := s.cfg.Store.Unfinished(ctx)
-	if err != nil {
-		return err
-	}
-	for _, sub := range subs {
-		if err := s.enqueue(ctx, sub); err != nil {
-			return err
-		}
-	}
-	if len(subs) > 0 {
-		s.log.Info("resumed unfinished submissions", "count", len(subs))
-	}
+	// Whatever a killed server left unfinished is enqueued again: now,
+	// or by watch once the queue can take it.
+	s.enqueueUnfinished(ctx)
+	s.health.set(s.check(ctx))
+	go s.watch(ctx)
+	go s.prune(ctx)
 	go func() {
 		if err := s.cfg.Queue.ConsumeResults(ctx, s.result); err != nil && ctx.Err() == nil {
 			s.log.Error("consuming results", "err", err)
@@ -147,9 +155,15 @@ func (s *Server) Start(ctx context.Context) error {
 	return nil
 }
 
+// enqueue queues sub's current attempt. When it fails, the submission is
+// still stored, and watch enqueues it again once the queue can take it.
 func (s *Server) enqueue(ctx context.Context, sub *store.Submission) error {
-	return s.cfg.Queue.Enqueue(ctx, queue.Job{ID: sub.ID, Attempt: sub.Attempt, Secret: sub.Secret, Problem: sub.Problem, Language: sub.Language, Source: sub.Source, DataHash: s.cfg.DataHash,
+	err := s.cfg.Queue.Enqueue(ctx, queue.Job{ID: sub.ID, Attempt: sub.Attempt, Secret: sub.Secret, Problem: sub.Problem, Language: sub.Language, Source: sub.Source, DataHash: s.cfg.DataHash,
 		TimeLimitMS: s.cfg.TimeLimit.Milliseconds(), Headline: s.cfg.Headline})
+	if err != nil {
+		s.requeue.Store(true)
+	}
+	return err
 }
 
 func (s *Server) progress(p queue.Progress) {
@@ -219,7 +233,7 @@ func (s *Server) routes() {
 	m.HandleFunc("DELETE /api/submissions/{id}", s.admin(s.apiDelete))
 	m.HandleFunc("GET /api/problems", s.apiProblems)
 	m.HandleFunc("GET /api/problems/{id}", s.apiProblem)
-	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	m.HandleFunc("GET /healthz", s.healthz)
 	m.Handle("GET /metrics", s.metrics)
 	m.HandleFunc("GET /{$}", s.pageProblems)
 	m.HandleFunc("GET /problems/{id}", s.pageProblem)
@@ -323,9 +337,8 @@ func (e *submitError) Error() string { return e.msg }
 // submission to a contest is taken only from its users while it runs.
 func (s *Server) submit(r *http.Request, problem, language, source, owner, contestID string) (*store.Submission, error) {
 	v := viewerOf(r)
-	if !s.limiter(v.key()).Allow() {
-		s.metrics.limit()
-		return nil, &submitError{http.StatusTooManyRequests, "too many submissions from your address: wait a little and submit again"}
+	if err := s.admit(r.Context(), v); err != nil {
+		return nil, err
 	}
 	p, ok := s.probs[strings.ToLower(strings.TrimSpace(problem))]
 	if !ok {
@@ -356,7 +369,7 @@ func (s *Server) submit(r *http.Request, problem, language, source, owner, conte
 	s.metrics.accept()
 	s.changed(sub)
 	if err := s.enqueue(r.Context(), sub); err != nil {
-		// Stored, so not lost: the next start re-enqueues it.
+		// Stored, so not lost: enqueued again once the queue can take it.
 		s.log.Error("enqueue", "submission", sub.ID, "err", err)
 	}
 	return sub, nil
@@ -390,6 +403,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) fail(w http.ResponseWriter, err error) {
+	setRetryAfter(w, err)
 	var se *submitError
 	if errors.As(err, &se) {
 		apiError(w, se.status, se.msg)
@@ -629,21 +643,6 @@ func newID() string {
 	var b [16]byte
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
-}
-
-// limiter returns the submission rate limiter of key (see viewer.key).
-func (s *Server) limiter(key string) *rate.Limiter {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	l, ok := s.limiters[key]
-	if !ok {
-		if len(s.limiters) > 100000 {
-			clear(s.limiters) // bound memory; forgetting is only lenient
-		}
-		l = rate.NewLimiter(s.cfg.Rate, s.cfg.Burst)
-		s.limiters[key] = l
-	}
-	return l
 }
 
 // sameOrigin reports whether a form post comes from this site's own page.

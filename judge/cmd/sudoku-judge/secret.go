@@ -28,9 +28,16 @@ type secretFlag struct {
 	value     string // the refused --NAME flag's value
 }
 
-func addSecretFlag(fs *pflag.FlagSet, name, env, usage string) *secretFlag {
+// addSecretFlag adds --NAME-file, for a file holding what, and the
+// refused --NAME; dflt, if not empty, says where the secret comes from
+// without either.
+func addSecretFlag(fs *pflag.FlagSet, name, env, what, dflt string) *secretFlag {
 	f := &secretFlag{name: name, env: env}
-	fs.StringVar(&f.file, name+"-file", "", "read "+usage+" from `PATH` (or set $"+env+")")
+	usage := "`PATH` of a file holding " + what + " (or set $" + env
+	if dflt != "" {
+		usage += "; default: " + dflt
+	}
+	fs.StringVar(&f.file, name+"-file", "", usage+")")
 	fs.StringVar(&f.value, name, "", "refused: a secret on the command line is visible to every user (ps); use --"+name+"-file or $"+env)
 	fs.MarkHidden(name)
 	return f

@@ -66,7 +66,7 @@ func TestSecretFromFileOrEnvironment(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cmd := newWorkerCmd(&env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}})
-			f := addSecretFlag(cmd.Flags(), "test-token", "SUDOKU_JUDGE_TEST_TOKEN", "a token")
+			f := addSecretFlag(cmd.Flags(), "test-token", "SUDOKU_JUDGE_TEST_TOKEN", "a token", "")
 			if c.file != "" {
 				if err := cmd.Flags().Set("test-token-file", c.file); err != nil {
 					t.Fatal(err)

@@ -33,6 +33,9 @@ func newServeCmd(e *env) *cobra.Command {
 		token, adminToken         *secretFlag
 		workers, maxSource, burst int
 		limits                    web.Limits
+		maxPending, quota         int
+		keep                      time.Duration
+		minFree                   int64
 		perMinute                 float64
 		timeLimit                 time.Duration
 		headline                  bool
@@ -106,7 +109,7 @@ the sandbox. Workers on other machines need the same --problems.`,
 				return err
 			}
 			defer st.Close()
-			ns, err := queue.StartServer(queue.ServerConfig{Dir: filepath.Join(data, "jetstream"), Listen: natsListen, Token: workerToken})
+			ns, err := queue.StartServer(queue.ServerConfig{Dir: filepath.Join(data, "jetstream"), Listen: natsListen, Token: workerToken, Log: log})
 			if err != nil {
 				return err
 			}
@@ -121,6 +124,7 @@ the sandbox. Workers on other machines need the same --problems.`,
 			srv, err := web.New(web.Config{
 				Store: st, Queue: conn, Problems: probs, DataHash: hash, AdminToken: admin, TimeLimit: timeLimit, Headline: headline,
 				MaxSource: maxSource, Rate: rate.Limit(perMinute / 60), Burst: burst, Limits: limits,
+				MaxPending: maxPending, Quota: quota, Keep: keep, DataDir: data, MinFree: uint64(minFree),
 				LocalWorkers: func() int { return workers }, Log: log,
 			})
 			if err != nil {
@@ -206,20 +210,27 @@ the sandbox. Workers on other machines need the same --problems.`,
 	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "HTTP `address` of the pages and API")
 	fs.StringVar(&data, "data", "sudoku-judge-data", "`directory` of the database and the queue's files")
 	fs.StringVar(&natsListen, "nats-listen", "", "let workers on other machines join at `HOST:PORT` (with the workers' token)")
-	token = addSecretFlag(fs, "token", tokenEnv, "the workers' token (default: DATA/worker-token, made if missing)")
-	adminToken = addSecretFlag(fs, "admin-token", adminTokenEnv, "the admin's token, which allows rejudge and delete (default: DATA/admin-token)")
+	token = addSecretFlag(fs, "token", tokenEnv, "the workers' token", "DATA/worker-token, made if missing")
+	adminToken = addSecretFlag(fs, "admin-token", adminTokenEnv, "the admin's token", "DATA/admin-token, made if missing")
 	workers = runtime.NumCPU()
 	fs.Var(flagval.NewCount(&workers, 0, maxJobs), "workers", "judge workers in this process")
 	maxSource = 64 << 10
 	fs.Var(flagval.NewCount(&maxSource, 1, 64<<20), "max-source", "largest source accepted, in `bytes`")
 	perMinute = 60
-	fs.Var(flagval.NewFloat(&perMinute), "rate", "submissions per minute allowed per client address")
+	fs.Var(flagval.NewFloat(&perMinute), "rate", "submissions per minute allowed per account, or per address when not logged in")
 	burst = 20
 	fs.Var(flagval.NewCount(&burst, 1, 1<<20), "burst", "submissions a client may send at once before --rate applies")
 	limits.ConnsPerClient = 256
-	fs.Var(flagval.NewCount(&limits.ConnsPerClient, 1, 1<<20), "max-conns", "connections one client `address` may hold open (behind a reverse proxy, every client is the proxy)")
+	fs.Var(flagval.NewCount(&limits.ConnsPerClient, 1, 1<<20), "max-conns", "connections one client address may hold open (behind a reverse proxy, every client is the proxy)")
 	limits.StreamsPerClient = 64
 	fs.Var(flagval.NewCount(&limits.StreamsPerClient, 1, 1<<20), "max-streams", "live pages one account, or one address when not logged in, may hold open")
+	maxPending = 20
+	fs.Var(flagval.NewCount(&maxPending, 0, 1<<20), "max-pending", "submissions one account, or one address when not logged in, may have waiting for verdicts (0: no bound)")
+	quota = 1000
+	fs.Var(flagval.NewCount(&quota, 0, 1<<30), "quota", "submissions one account, or one address when not logged in, may have stored (0: no bound)")
+	fs.Var(flagval.NewAge(&keep), "keep", "delete judged submissions older than `AGE` (such as 30d), but those of contests (default: keep all)")
+	minFree = 64 << 20
+	fs.Var(flagval.NewSize(&minFree), "min-free", "take no submissions while the data directory's disk has less than `SIZE` free (/healthz fails)")
 	fs.BoolVar(&headline, "headline", false, "judge only each problem's headline test group (its official data where public; see list)")
 	fs.Var(flagval.NewDuration(&timeLimit), "time-limit", "replace every problem's time limit (e.g. 1s for a practice session)")
 	fs.StringSliceVar(&packages, "problems", nil, "also serve the Kattis problem packages in `DIR` (one package, or a folder of packages)")

@@ -227,7 +227,7 @@ func newCluster(t testing.TB, bin string) *cluster {
 	c.token = c.secretFile("worker-token", "worker-"+randomHex(t))
 	c.serveArgs = []string{"serve", "--addr", c.http, "--data", filepath.Join(c.dir, "data"), "--workers", "0",
 		"--nats-listen", c.nats, "--token-file", c.token, "--admin-token-file", c.secretFile("admin-token", c.admin),
-		"--headline", "--time-limit", "500ms", "--rate", "100000", "--burst", "100000"}
+		"--headline", "--time-limit", "500ms", "--rate", "100000", "--burst", "100000", "--max-pending", "0"}
 	return c
 }
 

@@ -100,7 +100,7 @@ problem packages the server was given by its own --problems.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&url, "nats", "", "the judge's queue, `nats://HOST:PORT`")
-	token = addSecretFlag(fs, "token", tokenEnv, "the queue's token")
+	token = addSecretFlag(fs, "token", tokenEnv, "the queue's token (the server's DATA/worker-token)", "")
 	fs.StringVar(&name, "name", "", "this worker's name in results (default HOST/PID)")
 	fs.IntVar(&parallel, "parallel", runtime.NumCPU(), "submissions judged at once")
 	fs.StringSliceVar(&packages, "problems", nil, "also judge the Kattis problem packages in `DIR`, as the server's --problems")

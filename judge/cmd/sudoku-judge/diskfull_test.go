@@ -1,0 +1,152 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
+	"github.com/sudoku-judge/sudoku-judge/judge/store"
+)
+
+// TestServeRecoversFromFullDisk is the disk-full episode: serve's
+// data directory is a 64 MiB tmpfs, which fills up while a submission is
+// being judged, so its result finds no room in the queue. While full,
+// /healthz says so and submissions are refused with a 503 and a
+// Retry-After; once there is room again, without a restart, /healthz is
+// ok, the judged submission's verdict is stored and a new one is judged.
+func TestServeRecoversFromFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and judges programs")
+	}
+	testenv.NeedRoot(t) // to mount a tmpfs
+	needSandbox(t)
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("skipped: building the binary needs go")
+	}
+	c := newCluster(t, buildJudge(t))
+	disk := filepath.Join(c.dir, "disk")
+	if err := os.Mkdir(disk, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mount("tmpfs", disk, "tmpfs", 0, "size=64m,mode=0700"); err != nil {
+		testenv.Need(t, "mounting a tmpfs", err)
+	}
+	t.Cleanup(func() { syscall.Unmount(disk, syscall.MNT_DETACH) })
+	c.serveArgs = []string{"serve", "--addr", c.http, "--data", filepath.Join(disk, "data"), "--workers", "1",
+		"--admin-token-file", c.secretFile("admin-token", c.admin), "--min-free", "8M",
+		"--headline", "--time-limit", "500ms"}
+	c.serve()
+
+	ac := submission{"ac.py", "python", acPy, "AC"}
+	first := c.submit(ac)
+	c.waitStatus(first, store.Done)
+
+	// A slow one (two tests of 500 ms CPU), and the disk fills up while
+	// it is judged.
+	slow := c.submit(submission{"tle.py", "python", tlePy, "TLE"})
+	c.waitStatus(slow, store.Judging)
+	filler := fill(t, disk)
+	health := c.waitHealth(http.StatusServiceUnavailable, time.Minute)
+	t.Logf("/healthz on a full disk: %s", health)
+	if !strings.Contains(health, "disk") {
+		t.Errorf("/healthz on a full disk does not say the disk is full: %s", health)
+	}
+	resp, body := c.post(ac)
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "disk is full") {
+		t.Errorf("a submission on a full disk: %s %q (Retry-After %q), want 503 saying the disk is full, with a Retry-After",
+			resp.Status, body, resp.Header.Get("Retry-After"))
+	}
+	// Long enough for the slow one's judging to end and its result to
+	// meet the full disk.
+	time.Sleep(5 * time.Second)
+
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	freed := time.Now()
+	c.waitHealth(http.StatusOK, time.Minute)
+	t.Logf("/healthz ok %v after the disk had room", time.Since(freed).Round(time.Millisecond))
+	after := c.submit(ac)
+	subs := c.waitDone(3, 2*time.Minute)
+	t.Logf("judging resumed: all done %v after the disk had room", time.Since(freed).Round(time.Millisecond))
+	for id, want := range map[string]string{first: "AC", slow: "TLE", after: "AC"} {
+		if got := subs[id]; got.Judged != nil {
+			t.Logf("%s: judged %v after the disk had room, by %s", id[:8], got.Judged.Sub(freed).Round(time.Millisecond), got.Worker)
+		}
+		if got := subs[id]; got.Verdict != want {
+			t.Errorf("%s: %s %s, want done %s", id, got.Status, got.Verdict, want)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(c.dir, "serve.log")); !bytes.Contains(b, []byte("started again")) {
+		t.Logf("serve's log does not tell of the queue starting again (the result may have found room):\n%s", tail(b, 3000))
+	}
+}
+
+// fill writes a file in dir until its disk is full and returns its path.
+func fill(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "filler")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	block := make([]byte, 64<<10)
+	for _, n := range []int{len(block), 4096, 1} {
+		for {
+			if _, err := f.Write(block[:n]); err != nil {
+				if !errors.Is(err, syscall.ENOSPC) {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+	return path
+}
+
+// post submits p and returns the answer, whatever it is.
+func (c *cluster) post(p submission) (*http.Response, string) {
+	c.t.Helper()
+	body, _ := json.Marshal(map[string]string{"problem": "poj2676", "language": p.language, "source": p.source})
+	resp, err := c.client.Post("http://"+c.http+"/api/submissions", "application/json", bytes.NewReader(body))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+// waitHealth waits until /healthz answers status and returns its body.
+func (c *cluster) waitHealth(status int, within time.Duration) string {
+	c.t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		resp, err := c.client.Get("http://" + c.http + "/healthz")
+		var body []byte
+		if err == nil {
+			body, _ = io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == status {
+				return string(body)
+			}
+		}
+		if time.Now().After(deadline) {
+			c.t.Fatalf("/healthz did not answer %d within %v: %v %s", status, within, err, body)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
