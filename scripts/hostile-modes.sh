@@ -3,7 +3,9 @@
 # mode this machine can give besides the cgroup v2 kernel (for that, see
 # cgroup-v2-vm.sh), and prints attack x mode -> status and containment. In
 # each mode it also runs the judge's tests of what a box must let honest
-# programs do and show them (judge/program: TestDevStdin):
+# programs do and show them (judge/program: TestDevStdin, and
+# TestAnswersConfined, for which it plants answers under /opt,
+# /usr/local/share, /etc, /srv and /var, removed at the end):
 #
 #   root               as root, with the machine's cgroups and namespaces
 #   rootless           as an ordinary user (uid 65534), in a user namespace
@@ -21,7 +23,22 @@ if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null || ! command -v unshar
   exit 2
 fi
 work=$(mktemp -d /tmp/hostile-modes.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+planted=()
+trap 'rm -rf "$work" "${planted[@]}"' EXIT
+# Answers where a checkout or a data folder may lie, readable by anyone:
+# only the box may keep a program from them.
+answer="ANSWER-BYTES-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+for root in /opt /usr/local/share /etc /srv /var; do
+  mkdir -p "$root"
+  d=$(mktemp -d "$root/sudoku-judge-confined.XXXXXX")
+  planted+=("$d")
+  mkdir -p "$d/tests" "$d/problems/poj3074/data/secret"
+  for t in "$d/tests/1" "$d/problems/poj3074/data/secret/1"; do
+    echo 1 >"$t.in"
+    echo "$answer" >"$t.ans"
+  done
+  chmod -R a+rX "$d"
+done
 go test -c -o "$work/sandbox.test" ./judge/sandbox
 go test -c -o "$work/program/program.test" ./judge/program
 cp -r judge/sandbox/testdata "$work/"
@@ -36,10 +53,10 @@ run() { # mode command...
     echo "hostile-modes: $mode: PASS"
   else
     echo "hostile-modes: $mode: FAIL"
-    grep -E '^\s+(--- FAIL|hostile_test.go:[0-9]+: (status|left|processes|isolation|.* changed))' "$work/$mode.log" || tail -n 20 "$work/$mode.log"
+    grep -E '^\s+(--- FAIL|hostile_test.go:[0-9]+: (status|left|processes|isolation|.* changed)|resources_test.go:[0-9]+: )' "$work/$mode.log" || tail -n 20 "$work/$mode.log"
     status=1
   fi
-  if (cd "$work/program" && env TMPDIR=/tmp HOME="$work/home" "$@" ./program.test -test.run "$program_tests" -test.v -test.count=1) >"$work/$mode.program.log" 2>&1; then
+  if (cd "$work/program" && env TMPDIR=/tmp HOME="$work/home" SUDOKU_JUDGE_PLANTED="$(IFS=:; echo "${planted[*]}")" "$@" ./program.test -test.run "$program_tests" -test.v -test.count=1) >"$work/$mode.program.log" 2>&1; then
     echo "hostile-modes: $mode: judge/program ($program_tests): PASS"
   else
     echo "hostile-modes: $mode: judge/program ($program_tests): FAIL"
@@ -47,7 +64,7 @@ run() { # mode command...
     status=1
   fi
 }
-program_tests='^TestDevStdin$'
+program_tests='^(TestDevStdin|TestAnswersConfined)$'
 chmod 1777 "$work/home"
 run root
 run rootless "${as_user[@]}"

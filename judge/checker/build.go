@@ -72,10 +72,10 @@ func Build(ctx context.Context, runner Runner, f problems.CheckerFile) (contest.
 		}
 		return nil, nil, fmt.Errorf("%s: %w", f.Path, err)
 	}
-	ro := append([]string{exe.Dir}, exe.Toolchain...)
-	var c contest.Checker = External{Path: exe.Path, Args: exe.Args, Runner: runner, ReadOnly: ro}
+	ro := []string{exe.Dir}
+	var c contest.Checker = External{Path: exe.Path, Args: exe.Args, Runner: runner, Allow: exe.Allow, ReadOnly: ro}
 	if f.Kattis {
-		c = Kattis{Path: exe.Path, Args: exe.Args, Flags: f.Flags, Runner: runner, ReadOnly: ro}
+		c = Kattis{Path: exe.Path, Args: exe.Args, Flags: f.Flags, Runner: runner, Allow: exe.Allow, ReadOnly: ro}
 	}
 	return c, func() { exe.Close() }, nil
 }
@@ -93,7 +93,7 @@ func Program(ctx context.Context, runner Runner, path string) (contest.Checker, 
 		}
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	c := External{Path: exe.Path, Args: exe.Args, Runner: runner, ReadOnly: append([]string{exe.Dir}, exe.Toolchain...)}
+	c := External{Path: exe.Path, Args: exe.Args, Runner: runner, Allow: exe.Allow, ReadOnly: []string{exe.Dir}}
 	return c, func() { exe.Close() }, nil
 }
 

@@ -33,7 +33,7 @@ const DefaultExternalTimeout = 10 * time.Second
 //
 // The checker is the problem setter's program, but a --checker source may
 // come from anywhere: with a Runner it runs in the sandbox, seeing only
-// its three files and ReadOnly, as an unprivileged user under Limits;
+// its three files, Allow and ReadOnly, as an unprivileged user under Limits;
 // without one (where there is no sandbox) it runs as the judge's user
 // under Timeout only. Either way what it prints is capped at 64 KiB.
 type External struct {
@@ -46,9 +46,11 @@ type External struct {
 	// Limits bound a sandboxed check; zero fields take DefaultLimits'
 	// (CPU time: Timeout).
 	Limits sandbox.Limits
-	// ReadOnly lists what the sandboxed checker needs to see besides the
-	// system directories: its build directory and toolchain.
-	ReadOnly []string
+	// Allow lists the host paths the sandboxed checker needs to run
+	// besides its own file and the libraries it links (its language's
+	// needs, lang.Executable.Allow), shared by every check; ReadOnly, its
+	// own build directory.
+	Allow, ReadOnly []string
 }
 
 // A Runner runs a program in a sandbox: a *sandbox.Sandbox.
@@ -101,7 +103,7 @@ func (e External) check(ctx context.Context, input, output, answer []byte) (cont
 	}
 
 	run, err := invocation{path: e.Path, args: args, dir: dir, timeout: e.Timeout,
-		runner: e.Runner, limits: e.Limits, readOnly: e.ReadOnly}.run(ctx)
+		runner: e.Runner, limits: e.Limits, allow: e.Allow, readOnly: e.ReadOnly}.run(ctx)
 	if err != nil {
 		return contest.Result{}, err
 	}
@@ -136,7 +138,7 @@ func (e External) check(ctx context.Context, input, output, answer []byte) (cont
 }
 
 // An invocation is one run of a checker program: in Runner's sandbox,
-// seeing only dir (its files, read-only), writable and readOnly, as an
+// seeing only dir (its files, read-only), writable, allow and readOnly, as an
 // unprivileged user under limits; or, without a Runner, as the judge's
 // user under timeout only. Going over a limit or dying by a signal is the
 // checker's failure, an error.
@@ -149,6 +151,7 @@ type invocation struct {
 	timeout  time.Duration // 0: DefaultExternalTimeout
 	runner   Runner
 	limits   sandbox.Limits // zero fields: DefaultLimits' (CPU time: timeout)
+	allow    []string
 	readOnly []string
 }
 
@@ -181,6 +184,7 @@ func (in invocation) runSandboxed(ctx context.Context) (checkerRun, error) {
 		Path:     in.path,
 		Args:     in.args,
 		Limits:   l,
+		Allow:    in.allow,
 		ReadOnly: append([]string{in.dir}, in.readOnly...),
 		Writable: in.writable,
 	}

@@ -12,6 +12,10 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
+// hostTools are the host's commands and libraries, which the checker
+// scripts use.
+var hostTools = []string{"/bin", "/usr/bin", "/lib", "/lib64", "/usr/lib", "/usr/lib64"}
+
 // writeScript writes an executable shell script into dir.
 func writeScript(t *testing.T, dir, name, body string) string {
 	t.Helper()
@@ -72,7 +76,7 @@ exit 1`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if runner != nil {
-				tt.checker.Runner, tt.checker.ReadOnly = runner, []string{bin}
+				tt.checker.Runner, tt.checker.ReadOnly, tt.checker.Allow = runner, []string{bin}, hostTools
 				if tt.checker.Timeout > 0 {
 					tt.checker.Limits.WallTime = tt.checker.Timeout
 				}

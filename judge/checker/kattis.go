@@ -33,16 +33,17 @@ const (
 //
 // A validator is the problem setter's program, trusted more than a
 // submission but sandboxed as [External] is: with a Runner it sees only its
-// files and ReadOnly, as an unprivileged user under Limits.
+// files, Allow and ReadOnly, as an unprivileged user under Limits.
 type Kattis struct {
 	Path    string        // the validator program
 	Args    []string      // arguments before the three (an interpreter's script)
 	Flags   []string      // arguments after the three: problem.yaml's validator_flags
 	Timeout time.Duration // per check; 0 means DefaultExternalTimeout
 
-	Runner   Runner
-	Limits   sandbox.Limits
-	ReadOnly []string
+	Runner Runner
+	Limits sandbox.Limits
+	// Allow and ReadOnly are as External's.
+	Allow, ReadOnly []string
 }
 
 // Check implements [contest.Checker]. The validator is killed when ctx is done.
@@ -82,7 +83,7 @@ func (k Kattis) check(ctx context.Context, input, output, answer []byte) (contes
 		output = []byte{} // stdin is the output, even an empty one
 	}
 	run, err := invocation{path: k.Path, args: args, stdin: output, dir: dir, writable: []string{feedback},
-		timeout: k.Timeout, runner: k.Runner, limits: k.Limits, readOnly: k.ReadOnly}.run(ctx)
+		timeout: k.Timeout, runner: k.Runner, limits: k.Limits, allow: k.Allow, readOnly: k.ReadOnly}.run(ctx)
 	if err != nil {
 		return contest.Result{}, err
 	}

@@ -39,7 +39,7 @@ func TestExternalContained(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := External{Path: writeScript(t, bin, strings.ReplaceAll(tt.name, " ", "-"), tt.script), Runner: sb, ReadOnly: []string{bin}, Timeout: time.Second}
+			e := External{Path: writeScript(t, bin, strings.ReplaceAll(tt.name, " ", "-"), tt.script), Runner: sb, ReadOnly: []string{bin}, Allow: hostTools, Timeout: time.Second}
 			got := e.Check(context.Background(), []byte("1\n"), []byte("1\n"), []byte("1\n"))
 			if got.Verdict != tt.want || !strings.Contains(got.Message, tt.msg) {
 				t.Errorf("%s (%q), want %s with %q", got.Verdict, got.Message, tt.want, tt.msg)

@@ -52,6 +52,10 @@ type Options struct {
 	// problem package's testlib.h or validate.h). Names are plain file
 	// names, never paths.
 	Files map[string][]byte
+	// Hide lists host paths the sandboxed compiler must not see (the
+	// tests), should its toolchain's paths hold them; the judge's own
+	// binary is hidden always.
+	Hide []string
 	// RunMemory is the memory limit the program will run under, for
 	// runtimes that must be told it (the JVM's -Xmx): it replaces the
 	// placeholder {memory_mib} in the run command. Zero means 256 MiB.
@@ -75,9 +79,12 @@ type Executable struct {
 	Args     []string // arguments before the program's own (the script, for Python)
 	Language string   // the language's name, or "" for a program run as it is
 	Dir      string   // the temporary build directory, removed by Close
-	// Toolchain lists directories outside the system ones that the
-	// program needs read-only to run (an interpreter or runtime there).
-	Toolchain []string
+	// Allow lists the host paths the program needs read-only to run,
+	// besides Dir and the libraries its executable links: its language's
+	// Needs (an interpreter's standard library, a JVM); for a program of
+	// no known language, the system's commands and libraries. The sandbox
+	// shows nothing else of the host.
+	Allow []string
 	// MemoryError is the language's Language.MemoryError.
 	MemoryError string
 	// Compiled, when the source compiled only as one of Options.Originals,
@@ -226,18 +233,18 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 	}
 
 	start := time.Now()
-	var words []string
+	var words, needs []string
 	switch {
 	case opts.Compile != "":
 		cmd := strings.NewReplacer("{src}", shellQuote(copySrc), "{out}", shellQuote(out)).Replace(opts.Compile)
 		words = []string{"/bin/sh", "-c", cmd}
+		// A command of the judge's operator: the C toolchain's world.
+		needs = existing(nativeToolchain)
 	case l != nil && len(l.Compile) > 0:
 		words = expand(l.Compile, copySrc, out, opts.RunMemory)
-		var dirs []string
-		if words[0], dirs, err = l.resolve(words[0]); err != nil {
+		if words[0], needs, err = l.resolve(words[0], true); err != nil {
 			return fail(err)
 		}
-		exe.Toolchain = append(exe.Toolchain, dirs...)
 	case l == nil:
 		// A ready executable: run the copy.
 		if err := os.Rename(copySrc, out); err != nil {
@@ -246,7 +253,7 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 	}
 	if words != nil {
 		if opts.Sandbox != nil {
-			err = compileSandboxed(ctx, dir, words, l, exe.Toolchain, opts)
+			err = compileSandboxed(ctx, dir, words, l, needs, opts)
 		} else {
 			var env []string
 			if l != nil {
@@ -278,15 +285,15 @@ func Build(ctx context.Context, src string, opts Options) (*Executable, error) {
 	}
 	run = expand(run, copySrc, out, opts.RunMemory)
 	if l != nil && run[0] != out {
-		var dirs []string
-		if run[0], dirs, err = l.resolve(run[0]); err != nil {
+		if run[0], exe.Allow, err = l.resolve(run[0], false); err != nil {
 			return fail(err)
 		}
-		for _, d := range dirs {
-			if !slices.Contains(exe.Toolchain, d) {
-				exe.Toolchain = append(exe.Toolchain, d)
-			}
-		}
+	} else if l == nil {
+		// A program of no known language may be a script that runs the
+		// system's commands (a --checker in sh): the C toolchain's world.
+		exe.Allow = existing(nativeToolchain)
+	} else if exe.Allow, err = l.needs(out, false); err != nil {
+		return fail(&ToolchainError{Command: out, Err: err})
 	}
 	if run[0] == out || l == nil {
 		// The compile may have run as another user: the program must be

@@ -10,6 +10,7 @@ var C = Language{
 	Compile:    []string{"gcc", "-O2", "-std=gnu11", "-DONLINE_JUDGE", "-pipe", "-o", "{out}", "{src}", "-lm"},
 	Run:        []string{"{out}"},
 	Std:        "gnu11",
+	Needs:      nativeNeeds,
 }
 
 // Older versions of C, as the original judges compiled it: GNU C89 (UVa's

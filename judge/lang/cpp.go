@@ -9,6 +9,7 @@ var CPP = Language{
 	Compile:    []string{"g++", "-O2", "-std=gnu++17", "-DONLINE_JUDGE", "-pipe", "-o", "{out}", "{src}"},
 	Run:        []string{"{out}"},
 	Std:        "gnu++17",
+	Needs:      nativeNeeds,
 }
 
 // Other versions of C++, in their GNU dialects as DMOJ and Codeforces offer

@@ -7,9 +7,9 @@
 // [Build] compiles inside the sandbox when [Options].Sandbox is set, as
 // every judge of untrusted code must: the compiler is as untrusted as the
 // program, since a source can make it read any file it sees (.incbin,
-// #include) or run without end. It sees the system directories and its
-// toolchain read-only and the build directory (the copied source and
-// nothing else) writable, as an unprivileged user under [DefaultLimits];
+// #include) or run without end. It sees its toolchain (its language's
+// Needs) read-only and the build directory (the copied source and nothing
+// else) writable, as an unprivileged user under [DefaultLimits];
 // the judge's own binary is hidden. Without a sandbox Build runs the
 // compiler as the judge's user, which is only for trusted sources.
 //

@@ -17,4 +17,16 @@ var Go = Language{
 	Cache:      "GOCACHE",
 	CacheWarm:  goWarmSource,
 	AllowLocks: true,
+	Needs:      goNeeds,
+}
+
+// goNeeds: to compile, the Go toolchain's GOROOT, found from the go
+// command's real path (a toolchain in /usr/local/go is shown there alone),
+// and the C toolchain's commands, with which the build cache is copied;
+// the program is static and needs nothing to run.
+func goNeeds(path string, compile bool) ([]string, error) {
+	if !compile {
+		return nil, nil
+	}
+	return append(existing(nativeToolchain), homeOf(path)), nil
 }

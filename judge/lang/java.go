@@ -14,18 +14,15 @@ var Java = Language{
 	SourceName: "Main.java",
 	Compile:    []string{"javac", "-J-Xmx512m", "-J-XX:+UseSerialGC", "-encoding", "UTF-8", "-nowarn", "-d", "{dir}", "{src}"},
 	Run:        []string{"java", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xss64m", "-Xms16m", "-Xmx{memory_mib}m", "-XX:TieredStopAtLevel=4", "-cp", "{dir}", "Main"},
-	Resolve:    resolveJava,
+	Needs:      javaNeeds,
 	// The JVM reports its heap running out on stderr and exits 1.
 	MemoryError: "java.lang.OutOfMemoryError",
 }
 
-// resolveJava finds the JDK's command whose real path is in the system
-// directories (Debian's /usr/lib/jvm) or elsewhere; the JDK's home is
-// shown to the sandbox when it lies outside them.
-func resolveJava(name string) (string, []string, error) {
-	p, err := resolveShared(name)
-	if err != nil {
-		return "", nil, err
-	}
-	return p, outsideSystem(homeOf(p)), nil
+// javaNeeds: the JDK's home, found from the command's real path (Debian's
+// /usr/lib/jvm/java-17-openjdk-amd64), with the files its links point to
+// (its configuration, kept in /etc) and the libraries its own link, for
+// javac and java alike.
+func javaNeeds(path string, _ bool) ([]string, error) {
+	return withLinked(homeOf(path))
 }

@@ -36,10 +36,17 @@ type Language struct {
 	// sandbox otherwise refuses (go build locks its cache).
 	AllowLocks bool
 	// Resolve, if not nil, maps a command's first word to an absolute path
-	// that the sandbox's unprivileged user can read and execute, and says
-	// which directories outside the system ones the sandbox must show
-	// read-only for it to work. Nil means resolveShared.
-	Resolve func(name string) (path string, toolchain []string, err error)
+	// that the sandbox's unprivileged user can read and execute. Nil means
+	// resolveShared.
+	Resolve func(name string) (path string, err error)
+	// Needs, if not nil, returns the host paths that the command at path
+	// (the compiler, with compile; else the runtime, or the built
+	// program) needs in the sandbox besides its own file and the
+	// libraries it links, which the sandbox finds from its ELF headers: a
+	// toolchain's directories, an interpreter's standard library. They
+	// are all of the host the box holds (see package sandbox). Nil needs
+	// nothing more.
+	Needs func(path string, compile bool) ([]string, error)
 	// Aliases are other names Lookup accepts, such as "cpp" for C++.
 	Aliases []string
 	// SourceName, if not empty, is the name the source is compiled under
@@ -74,22 +81,31 @@ func version(base Language, name, std string, aliases ...string) Language {
 }
 
 // resolve finds the command name for the sandbox with l.Resolve, or
-// resolveShared, and returns its absolute path and the toolchain
-// directories outside the system ones that it needs. A missing command is
-// a *ToolchainError.
-func (l *Language) resolve(name string) (string, []string, error) {
+// resolveShared, and returns its absolute path and what it needs in the
+// sandbox (l.Needs, for the compiler if compile). A missing command is a
+// *ToolchainError.
+func (l *Language) resolve(name string, compile bool) (string, []string, error) {
+	resolve := resolveShared
 	if l.Resolve != nil {
-		p, dirs, err := l.Resolve(name)
-		if err != nil {
-			return "", nil, &ToolchainError{Command: name, Err: err}
-		}
-		return p, dirs, nil
+		resolve = l.Resolve
 	}
-	p, err := resolveShared(name)
+	p, err := resolve(name)
 	if err != nil {
 		return "", nil, &ToolchainError{Command: name, Err: err}
 	}
-	return p, nil, nil
+	needs, err := l.needs(p, compile)
+	if err != nil {
+		return "", nil, &ToolchainError{Command: name, Err: err}
+	}
+	return p, needs, nil
+}
+
+// needs returns l.Needs(path, compile), or nothing.
+func (l *Language) needs(path string, compile bool) ([]string, error) {
+	if l == nil || l.Needs == nil {
+		return nil, nil
+	}
+	return l.Needs(path, compile)
 }
 
 // languages is every built-in language, in the order List returns them: a
@@ -150,17 +166,3 @@ func expand(cmd []string, src, out string, memory int64) []string {
 // homeOf returns the directory above a command's bin directory: the home
 // of the toolchain it belongs to.
 func homeOf(cmd string) string { return filepath.Dir(filepath.Dir(cmd)) }
-
-// systemDirs are where the sandbox shows the host's files by default.
-var systemDirs = []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/etc", "/opt"}
-
-// outsideSystem returns dir alone if the sandbox would not show it by
-// default, else nothing.
-func outsideSystem(dir string) []string {
-	for _, s := range systemDirs {
-		if dir == s || strings.HasPrefix(dir, s+"/") {
-			return nil
-		}
-	}
-	return []string{dir}
-}

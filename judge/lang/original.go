@@ -60,7 +60,7 @@ func compileOriginal(ctx context.Context, dir, src, out string, l *Language, opt
 		}
 		tried = append(tried, o.Language.Std+", "+o.Judge)
 		base := expand(o.Language.Compile, src, out, opts.RunMemory)
-		cmd, toolchain, err := o.Language.resolve(base[0])
+		cmd, toolchain, err := o.Language.resolve(base[0], true)
 		if err != nil {
 			return "", tried, err
 		}

@@ -16,6 +16,14 @@ var Python = Language{
 	Compile:    []string{"python3", "-S", "-c", pySyntaxCheck, "{src}"},
 	Run:        []string{"python3", "-S", "{src}"},
 	Aliases:    []string{"py", "py3", "python3"},
+	Needs:      pythonNeeds,
+}
+
+// pythonNeeds: the interpreter's standard library, next to its binary
+// (/usr/bin/python3.11 has /usr/lib/python3.11), with the libraries its
+// extension modules link, to check the syntax and to run alike.
+func pythonNeeds(path string, _ bool) ([]string, error) {
+	return withLinked(filepath.Join(homeOf(path), "lib", filepath.Base(path)))
 }
 
 // pySyntaxCheck compiles the file named by argv[1] without running it and

@@ -17,28 +17,36 @@ var Rust = Language{
 	Compile:    []string{"rustc", "-O", "--edition", "2021", "-C", "debuginfo=0", "-o", "{out}", "{src}"},
 	Run:        []string{"{out}"},
 	Resolve:    resolveRust,
+	Needs:      rustNeeds,
+}
+
+// rustNeeds: to compile, the toolchain's sysroot (rustc's home: a rustup
+// toolchain under a home is shown there alone) and the C toolchain, which
+// links; the program's own libraries, which the sandbox finds, to run.
+func rustNeeds(path string, compile bool) ([]string, error) {
+	if !compile {
+		return nil, nil
+	}
+	return append(existing(nativeToolchain), homeOf(path)), nil
 }
 
 // resolveRust finds the real rustc of the default toolchain, not rustup's
-// proxy (which reads the user's configuration), by asking for its sysroot;
-// a sysroot outside the system directories is shown to the sandbox.
-func resolveRust(name string) (string, []string, error) {
+// proxy (which reads the user's configuration), by asking for its sysroot.
+func resolveRust(name string) (string, error) {
 	if name != "rustc" {
-		p, err := resolveShared(name)
-		return p, nil, err
+		return resolveShared(name)
 	}
 	proxy, err := exec.LookPath("rustc")
 	if err != nil {
-		return "", nil, err
+		return "", err
 	}
 	out, err := exec.Command(proxy, "--print", "sysroot").Output()
 	if err != nil {
-		return "", nil, fmt.Errorf("%s --print sysroot: %w", proxy, err)
+		return "", fmt.Errorf("%s --print sysroot: %w", proxy, err)
 	}
-	sysroot := strings.TrimSpace(string(out))
-	p := filepath.Join(sysroot, "bin", "rustc")
+	p := filepath.Join(strings.TrimSpace(string(out)), "bin", "rustc")
 	if _, err := exec.LookPath(p); err != nil {
-		return "", nil, err
+		return "", err
 	}
-	return p, outsideSystem(sysroot), nil
+	return p, nil
 }

@@ -57,14 +57,14 @@ func (opts Options) compileLimits() sandbox.Limits {
 }
 
 // compileSandboxed runs the compile command words in the sandbox: the
-// compiler sees the system directories and its toolchain read-only, the
+// compiler sees what its language needs to compile (needs) read-only, the
 // build directory dir (holding the copied source and nothing else)
 // writable, and no network, tests, answers or judge. It runs as the
 // sandbox's unprivileged user under opts' limits; going over one is CE.
 // A compiler that cannot be started is a setup error, not CE.
-func compileSandboxed(ctx context.Context, dir string, words []string, l *Language, toolchain []string, opts Options) error {
+func compileSandboxed(ctx context.Context, dir string, words []string, l *Language, needs []string, opts Options) error {
 	var env []string
-	ro := toolchain
+	var ro []string
 	allowLocks := false
 	name := ""
 	if l != nil {
@@ -85,7 +85,7 @@ func compileSandboxed(ctx context.Context, dir string, words []string, l *Langua
 		}
 	}
 	limits := opts.compileLimits()
-	var hide []string
+	hide := slices.Clone(opts.Hide)
 	if self, err := os.Executable(); err == nil {
 		// The judge's binary holds every built-in problem's answers; it
 		// may lie in a system directory the compiler sees.
@@ -99,6 +99,7 @@ func compileSandboxed(ctx context.Context, dir string, words []string, l *Langua
 		Args:       words[1:],
 		Env:        append([]string{"LC_ALL=C", "TMPDIR=/tmp"}, env...),
 		Limits:     limits,
+		Allow:      needs,
 		ReadOnly:   ro,
 		Writable:   []string{dir},
 		AllowLocks: allowLocks,

@@ -92,14 +92,12 @@ func (j *Judge) hidden() []string { return append(slices.Clip(j.Hide), judgeBina
 // test is Test, with the paths to hide found once for all the tests.
 func (j *Judge) test(ctx context.Context, exe *lang.Executable, args []string, t problems.Test, hide []string) Outcome {
 	spec := sandbox.Spec{
-		Path:     exe.Path,
-		Args:     append(append([]string(nil), exe.Args...), args...),
-		Limits:   j.Limits,
-		Hide:     hide,
-		ReadOnly: exe.Toolchain,
-	}
-	if exe.Dir != "" {
-		spec.ReadOnly = append([]string{exe.Dir}, exe.Toolchain...)
+		Path:    exe.Path,
+		Args:    append(append([]string(nil), exe.Args...), args...),
+		Limits:  j.Limits,
+		Hide:    hide,
+		Allow:   exe.Allow,
+		Program: exe.Dir,
 	}
 	var res *sandbox.Result
 	var err error
@@ -411,6 +409,7 @@ func (j *Judge) Evaluate(ctx context.Context, src string, build lang.Options, ar
 	}
 	if build.Sandbox == nil {
 		build.Sandbox = j.Runner // the compiler is as untrusted as the program
+		build.Hide = append(slices.Clip(build.Hide), j.Hide...)
 	}
 	exe, err := lang.Build(ctx, src, build)
 	var ce *lang.CompileError

@@ -11,6 +11,21 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems"
 )
 
+// RealPath returns path p absolute and with every symbolic link on the way
+// resolved (to it, a parent folder, the current folder): the one name by
+// which the sandbox could show it, and so the one to hide.
+func RealPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", fmt.Errorf("program: %w", err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("program: %w", err)
+	}
+	return real, nil
+}
+
 // ReadDir reads a plain folder of tests, with the oj and Kattis
 // conventions: every X.in, in this folder or below, paired with X.ans or,
 // failing that, X.out. Tests are named by their path without ".in",

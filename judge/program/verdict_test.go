@@ -94,7 +94,7 @@ func TestVerdicts(t *testing.T) {
 			// What the sandbox was asked to run.
 			s := r.spec
 			if s.Path != "/b/prog" || strings.Join(s.Args, " ") != "x.py --fast" || s.Limits.CPUTime != time.Second ||
-				strings.Join(s.Hide, ",") != strings.Join(append([]string{"/answers"}, judgeBinary()...), ",") || strings.Join(s.ReadOnly, ",") != "/b" {
+				strings.Join(s.Hide, ",") != strings.Join(append([]string{"/answers"}, judgeBinary()...), ",") || s.Program != "/b" {
 				t.Errorf("spec %+v", s)
 			}
 		})

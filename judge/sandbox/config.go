@@ -23,9 +23,13 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 	if !s.ns {
 		dir = r.workdir
 	}
+	argv := []string{r.inBox(spec.Path)}
+	for _, a := range spec.Args {
+		argv = append(argv, r.inBox(a))
+	}
 	c := &helperConfig{
-		Path:       spec.Path,
-		Argv:       append([]string{spec.Path}, spec.Args...),
+		Path:       argv[0],
+		Argv:       argv,
 		Env:        append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8"}, spec.Env...),
 		Dir:        dir,
 		Setuid:     s.setuid,
@@ -103,13 +107,13 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 		// With cgroups, which leave rlimits only as backstops, so that
 		// an RLIMIT_DATA cannot starve the helper.
 		c.Keep = s.attach && s.hier != nil
-		ro := slices.Clone(spec.ReadOnly)
-		if !under(spec.Path, s.systemDirs) && !under(spec.Path, ro) {
-			ro = append(ro, spec.Path)
+		allow, perRun, err := r.allowed()
+		if err != nil {
+			return fail(err)
 		}
 		c.Root = &rootConfig{
 			Mountpoint: s.dir,
-			System:     s.systemDirs,
+			Allow:      allow,
 			Hide:       spec.Hide,
 			UID:        c.UID,
 			GID:        c.GID,
@@ -127,22 +131,44 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 			c.Root.ReadOnlyRoot = true
 		}
 		type path struct {
-			name     string
-			writable bool
+			name, box string
+			writable  bool
 		}
 		var paths []path
-		for _, p := range ro {
-			paths = append(paths, path{p, false})
+		if spec.Program != "" {
+			// Copied for the run, not bound: a bind's source path shows
+			// in /proc/self/mountinfo. A program larger than the memory
+			// limit was judged MLE by checkExecutable already.
+			fd, err := unix.Open(spec.Program, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+			if err != nil {
+				return fail(fmt.Errorf("program: %w", &os.PathError{Op: "open", Path: spec.Program, Err: err}))
+			}
+			dir := os.NewFile(uintptr(fd), spec.Program)
+			if !s.attach {
+				// A helper that serves this run alone copies it.
+				c.Root.Program, c.Root.ProgramSize = add(dir), r.limits.Memory
+			} else {
+				mnt, err := stageProgram(fd, r.limits.Memory)
+				dir.Close()
+				if err != nil {
+					return fail(fmt.Errorf("program %s: %w", spec.Program, err))
+				}
+				c.Root.Binds = append(c.Root.Binds, bind{Box: ProgramDir, FD: add(os.NewFile(uintptr(mnt), ProgramDir))})
+			}
+		}
+		for _, p := range slices.Concat(perRun, spec.ReadOnly) {
+			paths = append(paths, path{p, p, false})
 		}
 		for _, p := range spec.Writable {
-			paths = append(paths, path{p, true})
+			paths = append(paths, path{p, p, true})
 		}
 		for _, p := range paths {
 			if !filepath.IsAbs(p.name) {
 				return fail(fmt.Errorf("path %q is not absolute", p.name))
 			}
+			box := filepath.Clean(p.box)
 			if !s.attach {
-				c.Root.Binds = append(c.Root.Binds, bind{Path: p.name, FD: -1, Writable: p.writable})
+				c.Root.Binds = append(c.Root.Binds, bind{Path: p.name, Box: box, FD: -1, Writable: p.writable})
 				continue
 			}
 			// A detached copy of the mount, which the helper attaches in
@@ -151,7 +177,7 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 			if err != nil {
 				return fail(fmt.Errorf("path %s: %w", p.name, err))
 			}
-			c.Root.Binds = append(c.Root.Binds, bind{Path: filepath.Clean(p.name), FD: add(os.NewFile(uintptr(fd), p.name)), Writable: p.writable})
+			c.Root.Binds = append(c.Root.Binds, bind{Path: filepath.Clean(p.name), Box: box, FD: add(os.NewFile(uintptr(fd), p.name)), Writable: p.writable})
 		}
 	}
 	return c, files, nil

@@ -40,13 +40,27 @@
 //   - The program runs in new network, PID, mount, IPC and UTS namespaces.
 //     The network has only a loopback device that is down, so the program
 //     cannot connect anywhere, not even to 127.0.0.1.
-//   - Its root is a tmpfs holding read-only, nosuid binds of the system
-//     directories (/usr, /etc, /bin, /lib, ...; see [Options.SystemDirs]),
-//     a private /proc, a minimal /dev, and an empty /tmp (also /dev/shm)
-//     and working directory /box of its own. Only those two are writable
-//     by the program; nothing else of the host is visible. [Spec.ReadOnly]
-//     adds host paths read-only, [Spec.Hide] covers paths with an empty
-//     mount.
+//   - Its root is a tmpfs built from an allowlist, as isolate, nsjail and
+//     bubblewrap build theirs: read-only, nosuid binds of the host paths
+//     the run allows ([Options.Allow], [Spec.Allow]: a language's runtime
+//     or toolchain), of the executable and of the libraries it links
+//     (its interpreter and DT_NEEDED libraries, found from its ELF headers
+//     and the host's loader cache, or a script's "#!" interpreter), each
+//     at its host path with the symbolic links on the way recreated; the
+//     program's own directory ([Spec.Program]) at /prog, so that no host
+//     path names it (argv[0], /proc/self/exe); an /etc of its own (a copy
+//     of ld.so.cache and localtime, passwd and group naming the run's
+//     user, nsswitch.conf, hosts), never the host's; a private /proc, a
+//     minimal /dev (null, zero, full, random, urandom; stdin, stdout,
+//     stderr and fd linking to /proc/self/fd); and an empty /tmp (also
+//     /dev/shm) and working directory /box of its own. Only those two are
+//     writable by the program; nothing else of the host exists there.
+//     The allowed part is built once per helper: a helper serves only
+//     runs that allow the same. [Spec.ReadOnly] and [Spec.Writable] add
+//     host paths for one run, [Spec.Hide] covers paths with an empty
+//     mount (defence in depth: the tests, should they lie in an allowed
+//     path). The pipes of stdin, stdout and stderr are the run's uid's,
+//     so that the program can open them anew by name (/dev/stdin).
 //   - It runs as an unprivileged uid and gid, with no supplementary groups
 //     and no_new_privs. Each concurrent run has its own uid, also across
 //     judge processes: a lock file per uid in /run/sudoku-sandbox-uids.
@@ -156,11 +170,17 @@
 //
 // # Interpreters
 //
-// The program runs as an unprivileged user in a root that holds only the
-// system directories, so [Spec.Path] and any interpreter must be paths that
-// user can read there: /usr/bin/python3, not a shim under /root (mode 700
-// on some machines) or a version manager's directory in a home. Source
-// files an interpreter reads must be listed in [Spec.ReadOnly] unless they
-// are under a system directory. The executable [Spec.Path] names is made
-// visible by itself.
+// The program runs as an unprivileged user in a root that holds only what
+// the run allows, so [Spec.Path] and any interpreter must be paths that
+// user can read: /usr/bin/python3, not a shim under /root (mode 700 on
+// some machines) or a version manager's directory in a home. What an
+// interpreter reads besides its executable and the libraries that links
+// (its standard library, its extension modules' libraries) must be in
+// [Spec.Allow]; package lang declares it per language. Source files are in
+// [Spec.Program].
+//
+// Rootless, the box is the same, built by a helper that serves one run.
+// Without namespaces (degraded, macOS, Windows) there is no root of the
+// program's own: Allow, Program, Hide and ReadOnly change nothing, the
+// program sees what the judge's user can, and the isolation line says so.
 package sandbox

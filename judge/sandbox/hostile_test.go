@@ -371,7 +371,7 @@ func TestUIDSlots(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res, err := s.Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "id -u; date +%s%N; sleep 0.5; date +%s%N"}})
+			res, err := s.Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "id -u; date +%s%N; sleep 0.5; date +%s%N"}, Allow: hostTools})
 			if err != nil {
 				t.Error(err)
 				return
@@ -415,6 +415,7 @@ func TestCompileFeatures(t *testing.T) {
 	}
 	res := runOK(t, s, Spec{
 		Path:     "/bin/sh",
+		Allow:    hostTools,
 		Args:     []string{"-c", "cat " + src + "/a.c > " + out + "/copy && ! touch " + src + "/b 2>/dev/null"},
 		ReadOnly: []string{src},
 		Writable: []string{out},

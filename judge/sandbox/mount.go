@@ -5,12 +5,16 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/internal/ldd"
 )
 
 // boxDir is the program's working directory and home inside its root.
@@ -21,11 +25,16 @@ const boxDir = "/box"
 // each run, a fresh /tmp and /box and the run's own paths.
 type rootConfig struct {
 	Mountpoint string   // an empty host directory to build the root on
-	System     []string // host directories bound read-only at the same path
-	Binds      []bind   // further host paths bound read-only at the same path
+	Allow      []string // host paths bound read-only at the same path, sorted
+	Binds      []bind   // the run's own host paths
 	Hide       []string // paths covered by an empty mount
-	UID, GID   int      // owner of /box
-	Size       int64    // bytes each of /tmp and /box may hold
+	// Program, if not 0, indexes among the run's files (after stdin,
+	// stdout and stderr) a directory whose files are copied to the run's
+	// ProgramDir, at most ProgramSize bytes (0: no limit).
+	Program     int
+	ProgramSize int64
+	UID, GID    int   // owner of /box
+	Size        int64 // bytes each of /tmp and /box may hold
 	// Devices binds the host's device nodes instead of making them, which
 	// a user namespace cannot.
 	Devices bool
@@ -34,10 +43,10 @@ type rootConfig struct {
 	ReadOnlyRoot bool
 }
 
-// A bind is a host path to show at the same path, read-only unless
-// Writable.
+// A bind is a host path to show at path Box, read-only unless Writable.
 type bind struct {
 	Path     string
+	Box      string
 	Writable bool
 	// FD indexes a detached copy of Path's mount (from open_tree) among the
 	// run's files. If it is -1, Path is bound from the host instead, which
@@ -52,18 +61,20 @@ var devices = []struct {
 }{{"null", 1, 3}, {"zero", 1, 5}, {"full", 1, 7}, {"random", 1, 8}, {"urandom", 1, 9}}
 
 // buildRoot makes the part of the program's root that runs share and
-// makes it the root: a tmpfs holding the system directories (read-only,
-// nosuid), a private /proc and a minimal /dev. Everything in it is root's,
-// so the program can write only to its run's /tmp and /box. Nothing else
-// of the host stays reachable.
+// makes it the root: a tmpfs holding the allowed host paths (read-only,
+// nosuid) and nothing else of the host, an /etc of its own, a private
+// /proc and a minimal /dev. Everything in it is root's, so the program can
+// write only to its run's /tmp and /box.
 func buildRoot(c *rootConfig) error {
 	defer unix.Umask(unix.Umask(0)) // modes as given
-	b := &builder{root: c.Mountpoint}
+	b := &builder{root: c.Mountpoint, bound: make(map[string]bool)}
 	// Our mounts must not propagate to the host.
 	b.mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, "")
-	b.mount("sandbox", b.root, "tmpfs", unix.MS_NOSUID, "mode=0755,size=1m")
+	b.mount("sandbox", b.root, "tmpfs", unix.MS_NOSUID, "mode=0755,size=4m")
 	b.mkdir("/tmp", 0o755)
 	b.mkdir(boxDir, 0o755)
+	b.mkdir(ProgramDir, 0o755)
+	b.etc()
 	b.mkdir("/dev", 0o755)
 	for _, d := range devices {
 		if c.Devices {
@@ -83,8 +94,8 @@ func buildRoot(c *rootConfig) error {
 	}
 	b.mkdir("/proc", 0o555)
 	b.proc()
-	for _, d := range c.System {
-		b.system(d)
+	for _, p := range c.Allow {
+		b.allow(p, 0)
 	}
 	if c.hostBinds() {
 		// Bound from the host before the pivot, so mounted after /tmp
@@ -92,7 +103,7 @@ func buildRoot(c *rootConfig) error {
 		// run.
 		b.runTmpfs(c)
 		for _, bd := range c.Binds {
-			b.bindHost(bd.Path, bd.Writable)
+			b.bindHost(bd.Path, bd.Box, bd.Writable)
 		}
 	}
 	// An unreadable empty file to cover hidden files with.
@@ -111,21 +122,25 @@ func mountRun(c *rootConfig, file func(int) int) ([]string, error) {
 	defer unix.Umask(unix.Umask(0))
 	b := &builder{}
 	if c.ReadOnlyRoot {
-		b.mount("", "/", "", unix.MS_REMOUNT|unix.MS_NOSUID, "mode=0755,size=1m")
+		b.mount("", "/", "", unix.MS_REMOUNT|unix.MS_NOSUID, "mode=0755,size=4m")
 	}
+	b.users(c.UID, c.GID)
 	if !c.hostBinds() {
 		b.runTmpfs(c)
 	}
 	for _, bd := range c.Binds {
 		if bd.FD >= 0 {
-			b.attach(file(bd.FD), bd.Path, bd.Writable)
+			b.attach(file(bd.FD), bd.Box, bd.Writable)
 		}
+	}
+	if c.Program > 0 {
+		b.program(file(c.Program), c.ProgramSize)
 	}
 	for _, h := range c.Hide {
 		b.hide(h)
 	}
 	if c.ReadOnlyRoot {
-		b.mount("", "/", "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID, "mode=0755,size=1m")
+		b.mount("", "/", "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID, "mode=0755,size=4m")
 	}
 	if b.err != nil {
 		return b.mounted, fmt.Errorf("mounting the run's paths: %w", b.err)
@@ -149,6 +164,117 @@ func (b *builder) runTmpfs(c *rootConfig) {
 	size := fmt.Sprintf(",size=%d", c.Size)
 	b.mount("tmpfs", b.root+"/tmp", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"+size)
 	b.mount("tmpfs", b.root+boxDir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, fmt.Sprintf("mode=0700,uid=%d,gid=%d", c.UID, c.GID)+size)
+}
+
+// program mounts the run's ProgramDir: a tmpfs holding a copy of the
+// files of directory fd (the build directory), read-only. A copy, not a
+// bind, so that no host path names the program anywhere, mountinfo
+// included; the executable is a contest program's, small, and copied in
+// tens of microseconds. At most size bytes are copied, if size > 0. (A
+// reused helper may keep a lowered RLIMIT_FSIZE from an earlier run, so
+// the judge copies for those itself: see stageProgram.)
+func (b *builder) program(fd int, size int64) {
+	if b.err != nil {
+		return
+	}
+	target := b.root + ProgramDir
+	b.mount("tmpfs", target, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, fmt.Sprintf("mode=0755,size=%d", size))
+	if b.err != nil {
+		return
+	}
+	dst, err := unix.Open(target, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err == nil {
+		err = copyTree(fd, dst, size)
+		unix.Close(dst)
+	}
+	if err != nil {
+		b.err = fmt.Errorf("copying the program: %w", err)
+		return
+	}
+	b.mount("", target, "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, "")
+}
+
+// copyTree copies the regular files and directories of directory src into
+// directory dst, with their permission bits: at most size bytes, if size
+// > 0.
+func copyTree(src, dst int, size int64) error {
+	room := size
+	if room <= 0 {
+		room = math.MaxInt64
+	}
+	return copyDir(src, dst, &room)
+}
+
+func copyDir(src, dst int, room *int64) error {
+	dup, err := unix.Dup(src)
+	if err != nil {
+		return err
+	}
+	d := os.NewFile(uintptr(dup), "program")
+	defer d.Close()
+	ents, err := d.ReadDir(-1)
+	if err != nil {
+		return err
+	}
+	const flags = unix.O_NOFOLLOW | unix.O_CLOEXEC
+	for _, e := range ents {
+		name := e.Name()
+		switch {
+		case e.IsDir():
+			if err := unix.Mkdirat(dst, name, 0o755); err != nil {
+				return err
+			}
+			from, err := unix.Openat(src, name, unix.O_RDONLY|unix.O_DIRECTORY|flags, 0)
+			if err != nil {
+				return err
+			}
+			to, err := unix.Openat(dst, name, unix.O_RDONLY|unix.O_DIRECTORY|flags, 0)
+			if err == nil {
+				err = copyDir(from, to, room)
+				unix.Close(to)
+			}
+			unix.Close(from)
+			if err != nil {
+				return err
+			}
+		case e.Type().IsRegular():
+			if err := copyFile(src, dst, name, room); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// copyFile copies regular file name of directory src into directory dst.
+func copyFile(src, dst int, name string, room *int64) error {
+	from, err := unix.Openat(src, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	in := os.NewFile(uintptr(from), name)
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	if *room -= fi.Size(); *room < 0 {
+		return fmt.Errorf("%s: the program's files exceed the memory limit", name)
+	}
+	to, err := unix.Openat(dst, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(fi.Mode().Perm()))
+	if err != nil {
+		return err
+	}
+	out := os.NewFile(uintptr(to), name)
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := unix.Fchmod(to, uint32(fi.Mode().Perm())); err != nil { // as given, whatever the umask
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // unmountRun undoes mountRun.
@@ -181,7 +307,8 @@ func unmountTargets(mounted []string) []string {
 type builder struct {
 	root    string
 	err     error
-	mounted []string // targets, in order
+	mounted []string        // targets, in order
+	bound   map[string]bool // allowed paths bound so far
 }
 
 func (b *builder) do(op, path string, f func(hostPath string) error) {
@@ -257,30 +384,106 @@ func (b *builder) mountpoint(path string, dir bool) {
 	})
 }
 
-// system makes host directory d visible read-only, or recreates it if it
-// is a symbolic link (as /bin is on merged-/usr systems).
-func (b *builder) system(d string) {
-	fi, err := os.Lstat(d)
-	if errors.Is(err, os.ErrNotExist) || b.err != nil {
-		return
+// etc makes the root's /etc: only what programs read, never the host's
+// files themselves. The loader's cache and the local time zone are copies
+// of the host's (a program needs no more of them than the libraries its
+// root holds); nsswitch.conf and hosts keep the C library to files and
+// names it can answer; passwd and group name the run's user (see users).
+func (b *builder) etc() {
+	b.mkdir("/etc", 0o755)
+	write := func(name string, data []byte) {
+		b.do("create", name, func(p string) error { return os.WriteFile(p, data, 0o644) })
 	}
-	if fi.Mode()&os.ModeSymlink != 0 {
-		b.do("symlink", d, func(p string) error {
-			target, err := os.Readlink(d)
-			if err != nil {
-				return err
-			}
-			return os.Symlink(target, p)
-		})
-		return
+	write("/etc/nsswitch.conf", []byte("passwd: files\ngroup: files\nhosts: files\n"))
+	write("/etc/hosts", []byte("127.0.0.1\tlocalhost\n::1\tlocalhost\n"))
+	for _, name := range []string{ldd.CachePath, "/etc/localtime"} {
+		if data, err := os.ReadFile(name); err == nil {
+			write(name, data)
+		}
 	}
-	b.mkdir(d, 0o755)
-	b.bindHost(d, false)
 }
 
-// bindHost binds host path p, read-only unless writable, onto the same
-// path in the new root, making a mount point as needed.
-func (b *builder) bindHost(p string, writable bool) {
+// users writes the root's /etc/passwd and /etc/group, naming the run's
+// user "box" (home /box) and root.
+func (b *builder) users(uid, gid int) {
+	for name, data := range map[string]string{
+		"/etc/passwd": fmt.Sprintf("root:x:0:0:root:/root:/usr/sbin/nologin\nbox:x:%d:%d:box:%s:/usr/sbin/nologin\n", uid, gid, boxDir),
+		"/etc/group":  fmt.Sprintf("root:x:0:\nbox:x:%d:\n", gid),
+	} {
+		if uid == 0 {
+			data = data[:strings.Index(data, "\n")+1] // the run's user is root of its user namespace
+		}
+		b.do("create", name, func(p string) error { return os.WriteFile(p, []byte(data), 0o644) })
+	}
+}
+
+// maxLinks bounds the symbolic links followed to an allowed path, as the
+// kernel's own limit does.
+const maxLinks = 40
+
+// allow makes host path p reachable in the new root as on the host: each
+// symbolic link on the way recreated, each directory above made, and the
+// file or directory it comes to bound read-only. What is inside an
+// allowed directory is there already; a symbolic link there to a path
+// outside it is followed all the same, so that its target is allowed too.
+func (b *builder) allow(p string, links int) {
+	if b.err != nil {
+		return
+	}
+	if links > maxLinks {
+		b.err = fmt.Errorf("allowed path %s: %w", p, unix.ELOOP)
+		return
+	}
+	parts := strings.Split(strings.TrimPrefix(filepath.Clean(p), "/"), "/")
+	cur, inside := "/", false
+	for i, name := range parts {
+		next := filepath.Join(cur, name)
+		inside = inside || b.bound[next]
+		fi, err := os.Lstat(next)
+		if err != nil {
+			b.err = fmt.Errorf("allowed path %s: %w", p, err)
+			return
+		}
+		last := i == len(parts)-1
+		switch {
+		case fi.Mode()&os.ModeSymlink != 0:
+			target, err := os.Readlink(next)
+			if err != nil {
+				b.err = fmt.Errorf("allowed path %s: %w", p, err)
+				return
+			}
+			if !inside {
+				b.do("symlink", next, func(hp string) error {
+					if _, err := os.Lstat(hp); err == nil {
+						return nil
+					}
+					return os.Symlink(target, hp)
+				})
+			}
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(cur, target)
+			}
+			b.allow(filepath.Join(append([]string{target}, parts[i+1:]...)...), links+1)
+			return
+		case last:
+			if !inside {
+				b.bindHost(next, next, false)
+				b.bound[next] = true
+			}
+			return
+		case !fi.IsDir():
+			b.err = fmt.Errorf("allowed path %s: %s is not a directory", p, next)
+			return
+		case !inside:
+			b.mkdir(next, 0o755)
+		}
+		cur = next
+	}
+}
+
+// bindHost binds host path p, read-only unless writable, onto path box in
+// the new root, making a mount point as needed.
+func (b *builder) bindHost(p, box string, writable bool) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		if b.err == nil {
@@ -288,8 +491,8 @@ func (b *builder) bindHost(p string, writable bool) {
 		}
 		return
 	}
-	b.mountpoint(p, fi.IsDir())
-	target := b.root + p
+	b.mountpoint(box, fi.IsDir())
+	target := b.root + box
 	b.mount(p, target, "", unix.MS_BIND|unix.MS_REC, "")
 	if b.err != nil {
 		return

@@ -31,6 +31,9 @@ type helperProc struct {
 	// cannot raise them again without CAP_SYS_RESOURCE.
 	hard map[int]uint64
 	cpu  time.Duration // its own CPU time, as of its last run
+	// root names the allowed paths its root holds, built for its first
+	// run: it serves only runs that allow the same.
+	root string
 }
 
 // startHelper starts a helper with clone flags flags; with CLONE_NEWUSER,
@@ -155,12 +158,12 @@ func (h *helperProc) fits(rs []rlimit) bool {
 	return true
 }
 
-// helper returns an idle helper that can serve a run with rlimits rs, or
-// starts a new one.
-func (s *Sandbox) helper(rs []rlimit) (h *helperProc, idle bool, err error) {
+// helper returns an idle helper that can serve a run with rlimits rs and
+// a root holding the allowed paths root names, or starts a new one.
+func (s *Sandbox) helper(rs []rlimit, root string) (h *helperProc, idle bool, err error) {
 	s.mu.Lock()
 	for i := len(s.idle) - 1; i >= 0; i-- {
-		if s.idle[i].fits(rs) {
+		if s.idle[i].root == root && s.idle[i].fits(rs) {
 			h = s.idle[i]
 			s.idle = slices.Delete(s.idle, i, i+1)
 			break
@@ -172,7 +175,7 @@ func (s *Sandbox) helper(rs []rlimit) (h *helperProc, idle bool, err error) {
 		case _, ok := <-h.msgs:
 			if !ok { // died idle
 				h.wait()
-				return s.helper(rs)
+				return s.helper(rs, root)
 			}
 		default:
 		}
@@ -236,7 +239,7 @@ func (s *Sandbox) probe() error {
 	cfg := &helperConfig{Probe: true}
 	if s.ns {
 		cfg.Hostname = "sandbox"
-		cfg.Root = &rootConfig{Mountpoint: s.dir, System: s.systemDirs, UID: os.Getuid(), GID: os.Getgid(), Size: 1 << 20}
+		cfg.Root = &rootConfig{Mountpoint: s.dir, Allow: s.allow, UID: os.Getuid(), GID: os.Getgid(), Size: 1 << 20}
 		if s.userns {
 			cfg.Root.UID, cfg.Root.GID, cfg.Root.Devices = 0, 0, true
 		}

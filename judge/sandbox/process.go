@@ -16,8 +16,9 @@ import (
 
 // A Sandbox runs programs with what Windows (a job object) or macOS
 // (rlimits and a process group) offer: limits and measurements, but no
-// private file system, network or user, so Spec's Hide, ReadOnly,
-// Writable and AllowLocks change nothing here. Isolation says so.
+// private file system, network or user, so Spec's Allow, Program, Hide,
+// ReadOnly, Writable and AllowLocks change nothing here. Isolation says
+// so.
 type Sandbox struct {
 	opts Options
 	slot chan struct{} // bounds concurrent runs

@@ -128,8 +128,10 @@ func hostMqueue() error {
 }
 
 func hostKey() error {
-	// A thread keyring, which goes with the thread.
+	// In a thread keyring, and the key invalidated at once. (The thread
+	// must live on: a helper forked from it dies with it, by Pdeathsig.)
 	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	id, err := unix.AddKey("user", "sudoku-sandbox-test", []byte("x"), unix.KEY_SPEC_THREAD_KEYRING)
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -57,10 +58,10 @@ func (s *Sandbox) Run(ctx context.Context, spec Spec) (*Result, error) {
 // executable would escape the limit. The whole file counts, read or not,
 // as it would in the program's address space: the run's own memory budget
 // is what the limit leaves, and an executable as large as the limit is MLE
-// without running. Interpreters and other system binaries are shared by
+// without running. Interpreters and other allowed binaries are shared by
 // every run and not charged.
 func (r *run) checkExecutable() *Result {
-	if r.limits.Memory <= 0 || under(r.spec.Path, r.s.systemDirs) {
+	if r.limits.Memory <= 0 || under(r.spec.Path, r.s.allow) || under(r.spec.Path, r.spec.Allow) {
 		return nil
 	}
 	fi, err := os.Stat(r.spec.Path)
@@ -251,13 +252,18 @@ func (r *run) start() (stdout, stderr *captured, overflow chan struct{}, keep bo
 			f.Close()
 		}
 	}()
+	var root string
+	if cfg.Root != nil {
+		root = strings.Join(cfg.Root.Allow, "\x00")
+	}
 	for {
 		var idle bool
-		if r.h, idle, err = r.s.helper(cfg.Rlimits); err != nil {
+		if r.h, idle, err = r.s.helper(cfg.Rlimits, root); err != nil {
 			return fail(fmt.Errorf("starting the helper: %w", err))
 		}
 		err = r.h.send(cfg, files)
 		if err == nil {
+			r.h.root = root
 			return stdout, stderr, overflow, cfg.Keep, nil
 		}
 		// An idle helper may have died meanwhile; a new one may not.

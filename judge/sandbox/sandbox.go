@@ -51,12 +51,25 @@ type Spec struct {
 	Stdin io.Reader // may be nil
 	// Limits bound the run.
 	Limits Limits
+	// Allow lists the host paths, files or directories, that the
+	// program's root holds read-only at the same path, besides Path and
+	// the libraries it links (found from its ELF headers): a language's
+	// runtime or toolchain (see package lang). Symbolic links on the way
+	// to each are recreated. Nothing else of the host is in the root, so
+	// runs with the same Allow share its mounts, made once.
+	Allow []string
+	// Program, if not empty, is a host directory holding the program (a
+	// build directory), shown read-only at ProgramDir: Path and Args that
+	// name files in it are passed as those, so that the program sees no
+	// host path (argv[0], /proc/self/exe).
+	Program string
 	// Hide lists host paths the program must not see, such as the directory
-	// holding expected answers. Each is covered by an empty mount.
+	// holding expected answers, should they lie in an allowed path. Each
+	// is covered by an empty mount.
 	Hide []string
-	// ReadOnly lists host paths the program must see read-only, at the same
-	// path, that it could not otherwise reach, such as a compiled binary's
-	// directory or an interpreted program's source.
+	// ReadOnly lists further host paths the program must see read-only,
+	// at the same path, mounted for this run alone, such as a build
+	// cache's template.
 	ReadOnly []string
 	// Writable lists host directories the program may write, at the same
 	// path, such as a compiler's output directory. Each is given to the
@@ -134,10 +147,9 @@ type Options struct {
 	// MaxParallel bounds concurrent runs; further Runs wait. 0 means 64.
 	MaxParallel int
 
-	// SystemDirs are the host directories visible read-only in the
-	// program's root; nil means /bin, /sbin, /lib, /lib32, /lib64, /libx32,
-	// /usr, /etc and /opt. Those that do not exist are skipped.
-	SystemDirs []string
+	// Allow lists host paths every run's root holds, read-only, besides
+	// each Spec's Allow; nil means none.
+	Allow []string
 	// TempDir is where the sandbox keeps its one directory; "" means
 	// os.TempDir().
 	TempDir string
@@ -147,7 +159,5 @@ type Options struct {
 // nobody's, and clear of the ranges usually delegated to user namespaces.
 const DefaultUID = 1 << 30
 
-// defaultSystemDirs are the host directories a program sees by default.
-func defaultSystemDirs() []string {
-	return []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/usr", "/etc", "/opt"}
-}
+// ProgramDir is where a run sees Spec.Program.
+const ProgramDir = "/prog"

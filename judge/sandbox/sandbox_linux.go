@@ -24,19 +24,20 @@ import (
 // A Sandbox runs programs. It is safe for concurrent use.
 type Sandbox struct {
 	// Set by New.
-	iso        Isolation
-	hier       hierarchy   // nil without cgroups
-	groups     *groupQueue // the runs' cgroups, from hier
-	ns         bool        // namespaces and a root of the program's own
-	userns     bool        // ns inside a user namespace of our own (without root)
-	attach     bool        // open_tree works, so helpers can serve several runs
-	setuid     bool
-	uid        int // of slot 0
-	systemDirs []string
-	dir        string      // ours: the roots' mount point, or degraded working dirs
-	stack      unix.Rlimit // the judge's, for programs without a memory limit
-	cpuWait    string      // how runs' CPU wait is measured: see Isolation.CPUWait
-	maxIdle    int
+	iso     Isolation
+	hier    hierarchy   // nil without cgroups
+	groups  *groupQueue // the runs' cgroups, from hier
+	ns      bool        // namespaces and a root of the program's own
+	userns  bool        // ns inside a user namespace of our own (without root)
+	attach  bool        // open_tree works, so helpers can serve several runs
+	setuid  bool
+	uid     int      // of slot 0
+	allow   []string // Options.Allow
+	deps    *depsCache
+	dir     string      // ours: the roots' mount point, or degraded working dirs
+	stack   unix.Rlimit // the judge's, for programs without a memory limit
+	cpuWait string      // how runs' CPU wait is measured: see Isolation.CPUWait
+	maxIdle int
 
 	slots chan int // free run slots; slot i runs as uid+i
 	seq   atomic.Uint64
@@ -53,12 +54,9 @@ const cloneFlags = unix.CLONE_NEWNET | unix.CLONE_NEWPID | unix.CLONE_NEWNS | un
 // prepares for runs. What it could not get is listed in
 // Isolation().Degraded.
 func New(opts Options) (*Sandbox, error) {
-	s := &Sandbox{uid: opts.UID, systemDirs: opts.SystemDirs}
+	s := &Sandbox{uid: opts.UID, allow: opts.Allow, deps: newDepsCache()}
 	if s.uid == 0 {
 		s.uid = DefaultUID
-	}
-	if s.systemDirs == nil {
-		s.systemDirs = defaultSystemDirs()
 	}
 	n := opts.MaxParallel
 	if n <= 0 {
@@ -151,7 +149,9 @@ func New(opts Options) (*Sandbox, error) {
 		return nil, err
 	}
 	if !s.ns {
-		degraded = append(degraded, "ipc: no IPC namespace, so SysV IPC objects (shmget, semget, msgget) are the host's and may outlive the program")
+		degraded = append(degraded,
+			"root: no mount namespace, so no root built from an allowlist: the program sees every file the judge's user can, the tests included",
+			"ipc: no IPC namespace, so SysV IPC objects (shmget, semget, msgget) are the host's and may outlive the program")
 	}
 	s.cpuWait = detectCPUWait(s.hier)
 	if s.hier != nil {

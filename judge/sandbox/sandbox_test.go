@@ -496,6 +496,20 @@ func TestConfinement(t *testing.T) {
 	}
 }
 
+// hostTools are the host's commands and libraries, for tests that run a
+// shell and its tools.
+var hostTools = []string{"/bin", "/usr/bin", "/lib", "/lib64", "/usr/lib", "/usr/lib64"}
+
+// pythonLib returns the standard library of /usr/bin/python3.
+func pythonLib(t *testing.T) []string {
+	t.Helper()
+	real, err := filepath.EvalSymlinks("/usr/bin/python3")
+	if err != nil {
+		t.Skip(err)
+	}
+	return []string{filepath.Join("/usr/lib", filepath.Base(real))}
+}
+
 func TestInterpreter(t *testing.T) {
 	needs(t, true)
 	if _, err := os.Stat("/usr/bin/python3"); err != nil {
@@ -505,7 +519,7 @@ func TestInterpreter(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "sol.py")
 	os.WriteFile(src, []byte("import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n"), 0o644)
 	res := runOK(t, s, Spec{
-		Path: "/usr/bin/python3", Args: []string{src}, ReadOnly: []string{src},
+		Path: "/usr/bin/python3", Args: []string{src}, ReadOnly: []string{src}, Allow: pythonLib(t),
 		Stdin: strings.NewReader("1 2 3\n"), Limits: Limits{CPUTime: 5 * time.Second, Memory: 256 << 20},
 	})
 	if res.Status != OK || string(res.Stdout) != "6\n" {
@@ -723,4 +737,94 @@ func TestTightLimitsManyRuns(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestRootContents looks at the box from inside: its root holds only the
+// allowed paths and the box's own, its /etc only the box's files, and no
+// host path names the program (argv[0], /proc/self/exe, the environment,
+// its cgroup, the mounts).
+func TestRootContents(t *testing.T) {
+	needs(t, true)
+	s := newSandbox(t, Options{})
+	dir := filepath.Join(t.TempDir(), "build-dir-on-the-host")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(filepath.Dir(dir), 0o755)
+	exe := filepath.Join(dir, "prog")
+	if err := copyExecutable(exe, prog); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		res := runOK(t, s, Spec{Path: exe, Args: args, Program: dir})
+		if res.Status != OK {
+			t.Fatalf("%v: %v (%s), stderr %q", args, res.Status, res.Note, res.Stderr)
+		}
+		return string(res.Stdout)
+	}
+	lines := func(s string) []string { return strings.Fields(s) }
+	// What the root may hold: the box's own, and where the loader and
+	// libraries of prog lie (/lib64 and /lib, or /usr's, as links or not).
+	may := map[string]bool{"box": true, "dev": true, "etc": true, "proc": true, "prog": true, "tmp": true, ".hidden": true,
+		"lib": true, "lib64": true, "lib32": true, "libx32": true, "usr": true}
+	for _, name := range lines(run("ls", "/")) {
+		if !may[name] {
+			t.Errorf("the root holds /%s", name)
+		}
+	}
+	etc := map[string]bool{"hosts": true, "nsswitch.conf": true, "passwd": true, "group": true, "ld.so.cache": true, "localtime": true}
+	for _, name := range lines(run("ls", "/etc")) {
+		if !etc[name] {
+			t.Errorf("/etc holds %s", name)
+		}
+	}
+	if got := run("exe"); got != ProgramDir+"/prog" {
+		t.Errorf("/proc/self/exe leads to %q, want %s/prog", got, ProgramDir)
+	}
+	for _, f := range []string{"/proc/self/cmdline", "/proc/self/environ", "/proc/self/cgroup"} {
+		if got := run("read", f); strings.Contains(got, dir) || strings.Contains(got, "sudoku-sandbox") {
+			t.Errorf("%s names a host path: %q", f, got)
+		}
+	}
+	if got := run("read", "/proc/self/cmdline"); !strings.HasPrefix(got, ProgramDir+"/prog\x00") {
+		t.Errorf("argv[0] is %q, want %s/prog", strings.Split(got, "\x00")[0], ProgramDir)
+	}
+	for _, line := range strings.Split(run("read", "/proc/self/mountinfo"), "\n") {
+		if strings.Contains(line, dir) {
+			t.Errorf("a mount names the host path: %s", line)
+		}
+	}
+	got := run("read", "/etc/passwd")
+	var uid int
+	if _, err := fmt.Sscanf(got[strings.Index(got, "\nbox:x:")+1:], "box:x:%d:", &uid); err != nil || uid < s.uid || uid >= s.uid+s.Isolation().UIDs {
+		t.Errorf("/etc/passwd names no box user of the pool's uids: %q", got)
+	}
+}
+
+// TestProgramDirLargerThanOutput runs a program whose directory is larger
+// than the output limit several times: a reused helper keeps an earlier
+// run's lowered RLIMIT_FSIZE where it cannot raise it again, and the
+// program's copy at ProgramDir must not be bound by it.
+func TestProgramDirLargerThanOutput(t *testing.T) {
+	needs(t, false)
+	s := newSandbox(t, Options{})
+	dir := filepath.Join(t.TempDir(), "build")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(filepath.Dir(dir), 0o755)
+	exe := filepath.Join(dir, "prog")
+	if err := copyExecutable(exe, prog); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "data"), make([]byte, 4<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		res := runOK(t, s, Spec{Path: exe, Args: []string{"exit", "0"}, Program: dir, Limits: Limits{Output: 1 << 20, Memory: 256 << 20}})
+		if res.Status != OK {
+			t.Fatalf("%v (%s), want OK", res.Status, res.Note)
+		}
+	}
 }

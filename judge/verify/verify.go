@@ -302,11 +302,12 @@ func checkInputs(ctx context.Context, pkg *kattis.Package, tests []problems.Test
 // rejects it, or "" when it exits 42.
 func runInputValidator(ctx context.Context, runner Runner, exe *lang.Executable, flags []string, input []byte) (string, error) {
 	res, err := runner.Run(ctx, sandbox.Spec{
-		Path:     exe.Path,
-		Args:     append(append([]string(nil), exe.Args...), flags...),
-		Stdin:    bytes.NewReader(input),
-		Limits:   validatorLimits,
-		ReadOnly: append([]string{exe.Dir}, exe.Toolchain...),
+		Path:    exe.Path,
+		Args:    append(append([]string(nil), exe.Args...), flags...),
+		Stdin:   bytes.NewReader(input),
+		Limits:  validatorLimits,
+		Allow:   exe.Allow,
+		Program: exe.Dir,
 	})
 	if err != nil {
 		return "", err

@@ -224,14 +224,18 @@ bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
 			var cfg *problems.Config
 			switch {
 			case tests != "":
-				if ts, err = program.ReadDir(tests); err != nil {
-					return err
-				}
-				abs, err := filepath.Abs(tests)
+				// The folder the program must not see, by its real
+				// name: a symbolic link on the way (to it, a parent, the
+				// current folder) would name another path than the one
+				// the box might show.
+				real, err := program.RealPath(tests)
 				if err != nil {
+					return fmt.Errorf("test: --tests: %w", err)
+				}
+				if ts, err = program.ReadDir(real); err != nil {
 					return err
 				}
-				hide = append(hide, abs)
+				hide = append(hide, real)
 			case prob != nil:
 				if ts, err = prob.Tests(); err != nil {
 					return err
