@@ -423,7 +423,8 @@ const maxLinks = 40
 
 // allow makes host path p reachable in the new root as on the host: each
 // symbolic link on the way recreated, each directory above made, and the
-// file or directory it comes to bound read-only. What is inside an
+// file or directory it comes to bound read-only. A path that does not
+// exist has nothing to show and is skipped. What is inside an
 // allowed directory is there already; a symbolic link there to a path
 // outside it is followed all the same, so that its target is allowed too.
 func (b *builder) allow(p string, links int) {
@@ -440,6 +441,9 @@ func (b *builder) allow(p string, links int) {
 		next := filepath.Join(cur, name)
 		inside = inside || b.bound[next]
 		fi, err := os.Lstat(next)
+		if errors.Is(err, os.ErrNotExist) {
+			return // nothing to show (a system without /lib64)
+		}
 		if err != nil {
 			b.err = fmt.Errorf("allowed path %s: %w", p, err)
 			return
