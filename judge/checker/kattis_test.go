@@ -58,7 +58,7 @@ exit 43`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if runner != nil {
-				tt.v.Runner, tt.v.ReadOnly = runner, []string{bin}
+				tt.v.Runner, tt.v.ReadOnly, tt.v.Allow = runner, []string{bin}, hostTools
 			}
 			got := contest.Run(context.Background(), tt.v, []byte("input"), []byte(tt.out), []byte("1 2\n"))
 			if got.Verdict != tt.wantVerdict || !strings.Contains(got.Message, tt.wantMsg) || tt.wantMsg == "" && got.Message != "" {
