@@ -24,4 +24,15 @@
 //
 // A problem page shows the problem's statement.md rendered, its limits,
 // its sample tests and a form to paste or upload a source.
+//
+// Contests (contests.go, contestpages.go, admin.go, accounts.go): the
+// store's accounts log in by /login or POST /api/login (a session cookie
+// or a bearer token; package accounts hashes the passwords); the admin
+// creates users, class lists and contests (package contests) by the API
+// or /admin; a submission naming a contest is taken only from its users
+// while it runs, and is shown only to its author and the admin; each
+// contest's scoreboard (package scoreboard, as its viewer may see it
+// under the freeze) is served as CLICS JSON, as a page, and as an event
+// stream that static/contest.js draws. The admin's forms carry a CSRF
+// token derived from the session.
 package web
