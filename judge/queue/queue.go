@@ -84,14 +84,29 @@ type Result struct {
 	Compiled string `json:"compiled,omitempty"`
 }
 
-// A Progress is one event of a job being judged: it started (Test nil) or
-// one test was judged.
+// A Progress is one event of a job being judged: a run of it started
+// (Test nil) or judged its Seq'th test (counting from 1). A run is one
+// worker's judging of the job: a job a dead worker left is judged again,
+// from its first test, by another run.
 type Progress struct {
 	ID      string            `json:"id"`
 	Attempt int               `json:"attempt"`
 	Secret  string            `json:"secret"` // the job's
 	Worker  string            `json:"worker"`
+	Run     string            `json:"run"`
+	Seq     int               `json:"seq,omitempty"`
 	Test    *judge.TestResult `json:"test,omitempty"`
+}
+
+// HeartbeatInterval is how often a worker says it is alive, judging or
+// idle; one not heard from for three intervals is taken for dead.
+const HeartbeatInterval = 5 * time.Second
+
+// A Heartbeat is a worker's sign of life.
+type Heartbeat struct {
+	Worker string `json:"worker"`
+	Busy   bool   `json:"busy"` // judging a job now
+	Stop   bool   `json:"stop"` // its last: the worker stops
 }
 
 // ServerConfig configures the embedded NATS server.
@@ -419,6 +434,29 @@ func (c *Conn) SubscribeProgress(f func(Progress)) (func(), error) {
 		var p Progress
 		if json.Unmarshal(m.Data, &p) == nil {
 			f(p)
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("queue: subscribe: %w", err)
+	}
+	return func() { sub.Unsubscribe() }, nil
+}
+
+// PublishHeartbeat sends a worker's sign of life; one lost costs nothing.
+func (c *Conn) PublishHeartbeat(h Heartbeat) error {
+	b, err := json.Marshal(h)
+	if err != nil {
+		return err
+	}
+	return c.nc.Publish(heartbeatSubject, b)
+}
+
+// SubscribeHeartbeats calls f for every worker's heartbeat.
+func (c *Conn) SubscribeHeartbeats(f func(Heartbeat)) (func(), error) {
+	sub, err := c.nc.Subscribe(heartbeatSubject, func(m *nats.Msg) {
+		var h Heartbeat
+		if json.Unmarshal(m.Data, &h) == nil && h.Worker != "" {
+			f(h)
 		}
 	})
 	if err != nil {

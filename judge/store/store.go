@@ -127,6 +127,15 @@ var migrations = []string{
 	`ALTER TABLE results ADD COLUMN compiled TEXT NOT NULL DEFAULT '';`,
 	// One row that Ping writes, to learn whether the disk takes writes.
 	`CREATE TABLE health (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);`,
+	// The run judging a submission now and the tests it has judged (see
+	// StartRun), until its result replaces them.
+	`ALTER TABLE submissions ADD COLUMN run TEXT NOT NULL DEFAULT '';
+	CREATE TABLE progress (
+		submission TEXT NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+		seq        INTEGER NOT NULL,
+		test       TEXT NOT NULL,
+		PRIMARY KEY (submission, seq)
+	);`,
 }
 
 // Open opens (creating and migrating when needed) the database judge.db in
@@ -344,17 +353,6 @@ func (s *Store) query(ctx context.Context, q string, args ...any) ([]*Submission
 	return subs, rows.Err()
 }
 
-// MarkJudging records that a worker took attempt of id, whose secret it
-// shows; a late message for an old attempt or a finished submission
-// changes nothing, and one without the attempt's secret neither.
-func (s *Store) MarkJudging(ctx context.Context, id string, attempt int, secret string) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE submissions SET status = 'judging' WHERE id = ? AND attempt = ? AND secret = ? AND status = 'queued'`, id, attempt, secret)
-	if err != nil {
-		return fmt.Errorf("store: judging %s: %w", id, err)
-	}
-	return nil
-}
-
 // A Judgement is a worker's result of one attempt of one submission.
 type Judgement struct {
 	ID      string
@@ -412,20 +410,32 @@ func (s *Store) SaveResult(ctx context.Context, j Judgement) (bool, error) {
 	if _, err := tx.ExecContext(ctx, `UPDATE submissions SET status = 'done' WHERE id = ?`, j.ID); err != nil {
 		return false, fmt.Errorf("store: result %s: %w", j.ID, err)
 	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM progress WHERE submission = ?`, j.ID); err != nil { // the result has every test
+		return false, fmt.Errorf("store: result %s: %w", j.ID, err)
+	}
 	return true, tx.Commit()
 }
 
-// Rejudge starts a new attempt of id, with a new secret, and returns its number.
+// Rejudge starts a new attempt of id, with a new secret, and returns its
+// number. What a run of the last attempt had shown is dropped.
 func (s *Store) Rejudge(ctx context.Context, id string) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: rejudge %s: %w", id, err)
+	}
+	defer tx.Rollback()
 	var attempt int
-	err := s.db.QueryRowContext(ctx, `UPDATE submissions SET attempt = attempt + 1, status = 'queued', secret = ? WHERE id = ? RETURNING attempt`, newSecret(), id).Scan(&attempt)
+	err = tx.QueryRowContext(ctx, `UPDATE submissions SET attempt = attempt + 1, status = 'queued', secret = ?, run = '' WHERE id = ? RETURNING attempt`, newSecret(), id).Scan(&attempt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrNotFound
 	}
 	if err != nil {
 		return 0, fmt.Errorf("store: rejudge %s: %w", id, err)
 	}
-	return attempt, nil
+	if _, err := tx.ExecContext(ctx, `DELETE FROM progress WHERE submission = ?`, id); err != nil {
+		return 0, fmt.Errorf("store: rejudge %s: %w", id, err)
+	}
+	return attempt, tx.Commit()
 }
 
 // Delete removes a submission and its results.

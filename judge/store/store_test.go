@@ -174,8 +174,8 @@ func TestForgedResults(t *testing.T) {
 		if stored || !errors.Is(err, ErrWrongSecret) {
 			t.Errorf("%s: stored %v, %v; want ErrWrongSecret", f.name, stored, err)
 		}
-		if err := s.MarkJudging(ctx, "f1", 1, f.secret); err != nil {
-			t.Fatal(err)
+		if started, err := s.StartRun(ctx, "f1", 1, f.secret, "forged-run"); started || err != nil {
+			t.Errorf("%s: a run started (%v, %v)", f.name, started, err)
 		}
 	}
 	got, err := s.Get(ctx, "f1")

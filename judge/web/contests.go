@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/contests"
@@ -15,51 +14,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/store"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
-
-// A watchers fans "something changed" out to the streams watching each
-// contest. A signal carries nothing: a stream recomputes what its viewer
-// sees, and a buffer of one coalesces a burst into one recomputation.
-type watchers struct {
-	mu    sync.Mutex
-	watch map[string]map[chan struct{}]bool
-}
-
-func (w *watchers) add(id string) chan struct{} {
-	ch := make(chan struct{}, 1)
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.watch == nil {
-		w.watch = map[string]map[chan struct{}]bool{}
-	}
-	if w.watch[id] == nil {
-		w.watch[id] = map[chan struct{}]bool{}
-	}
-	w.watch[id][ch] = true
-	return ch
-}
-
-func (w *watchers) remove(id string, ch chan struct{}) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	delete(w.watch[id], ch)
-	if len(w.watch[id]) == 0 {
-		delete(w.watch, id)
-	}
-}
-
-func (w *watchers) notify(id string) {
-	if id == "" {
-		return
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	for ch := range w.watch[id] {
-		select {
-		case ch <- struct{}{}:
-		default: // a signal is already waiting
-		}
-	}
-}
 
 // changed tells the watchers of sub's contest, if it has one, that its
 // scoreboard may have changed.

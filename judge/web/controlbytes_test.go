@@ -42,9 +42,9 @@ func TestProgramTextIsSafe(t *testing.T) {
 		{Name: h, Group: "official", Verdict: "RE", Message: "exit code 1: " + h, Stderr: h},
 		{Name: "secret/1", Group: "official", Verdict: "WA", Message: h, Diff: "--- expected\n+++ output\n+   1  " + h + "\n"},
 	}
-	w.PublishProgress(queue.Progress{ID: id, Attempt: 1, Secret: stored.Secret, Worker: "fake"})
-	for _, tr := range tests {
-		w.PublishProgress(queue.Progress{ID: id, Attempt: 1, Secret: stored.Secret, Worker: "fake", Test: &tr})
+	w.PublishProgress(queue.Progress{ID: id, Attempt: 1, Secret: stored.Secret, Worker: "fake", Run: "r1"})
+	for i, tr := range tests {
+		w.PublishProgress(queue.Progress{ID: id, Attempt: 1, Secret: stored.Secret, Worker: "fake", Run: "r1", Seq: i + 1, Test: &tr})
 	}
 	if err := w.PublishResult(ctx, queue.Result{ID: id, Attempt: 1, Secret: stored.Secret, Worker: "fake", Verdict: "RE", Tests: tests, JudgedAt: time.Now()}); err != nil {
 		t.Fatal(err)

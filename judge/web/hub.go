@@ -4,80 +4,95 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge"
-	"github.com/sudoku-judge/sudoku-judge/judge/store"
+	"github.com/sudoku-judge/sudoku-judge/judge/queue"
 )
 
-// An event is one server-sent event of a submission.
-type event struct {
-	Kind string // "judging", "test" or "done"
-	Test *judge.TestResult
-	Sub  *store.Submission // for "done"; each stream shows what its viewer may see
+// A watchers fans "something changed" out to the streams watching each
+// submission or contest. A signal carries nothing: a stream reads what
+// its viewer sees from the store, and a buffer of one coalesces a burst
+// into one reading; so no stream can miss, repeat or reorder a change.
+type watchers struct {
+	mu    sync.Mutex
+	watch map[string]map[chan struct{}]bool
 }
 
-// A hub fans events out to the streams watching each submission and
-// remembers which workers were seen lately.
-type hub struct {
-	mu      sync.Mutex
-	watch   map[string]map[chan event]bool
-	workers map[string]time.Time
-}
-
-func newHub() *hub {
-	return &hub{watch: map[string]map[chan event]bool{}, workers: map[string]time.Time{}}
-}
-
-func (h *hub) subscribe(id string) chan event {
-	ch := make(chan event, 256)
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.watch[id] == nil {
-		h.watch[id] = map[chan event]bool{}
+func (w *watchers) add(id string) chan struct{} {
+	ch := make(chan struct{}, 1)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.watch == nil {
+		w.watch = map[string]map[chan struct{}]bool{}
 	}
-	h.watch[id][ch] = true
+	if w.watch[id] == nil {
+		w.watch[id] = map[chan struct{}]bool{}
+	}
+	w.watch[id][ch] = true
 	return ch
 }
 
-func (h *hub) unsubscribe(id string, ch chan event) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.watch[id], ch)
-	if len(h.watch[id]) == 0 {
-		delete(h.watch, id)
+func (w *watchers) remove(id string, ch chan struct{}) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	delete(w.watch[id], ch)
+	if len(w.watch[id]) == 0 {
+		delete(w.watch, id)
 	}
 }
 
-// send delivers e to every watcher of id; a watcher too slow to keep 256
-// events buffered misses some, and sees the final state on "done".
-func (h *hub) send(id string, e event) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for ch := range h.watch[id] {
-		select {
-		case ch <- e:
-		default:
-		}
-	}
-}
-
-func (h *hub) seen(worker string) {
-	if worker == "" {
+func (w *watchers) notify(id string) {
+	if id == "" {
 		return
 	}
-	h.mu.Lock()
-	h.workers[worker] = time.Now()
-	h.mu.Unlock()
-}
-
-// activeWorkers counts the workers seen within d.
-func (h *hub) activeWorkers(d time.Duration) int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n := 0
-	for _, t := range h.workers {
-		if time.Since(t) < d {
-			n++
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for ch := range w.watch[id] {
+		select {
+		case ch <- struct{}{}:
+		default: // a signal is already waiting
 		}
 	}
-	return n
+}
+
+// workers are the workers alive, as their heartbeats say.
+type workers struct {
+	mu   sync.Mutex
+	seen map[string]heartbeat
+}
+
+type heartbeat struct {
+	at   time.Time
+	busy bool
+}
+
+// beat records h, arrived at now; a worker that says it stops is
+// forgotten at once.
+func (w *workers) beat(h queue.Heartbeat, now time.Time) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.seen == nil {
+		w.seen = map[string]heartbeat{}
+	}
+	if h.Stop {
+		delete(w.seen, h.Worker)
+		return
+	}
+	w.seen[h.Worker] = heartbeat{now, h.Busy}
+}
+
+// alive counts the workers heard from within three heartbeat intervals
+// of now, and those of them judging; it forgets the others.
+func (w *workers) alive(now time.Time) (n, busy int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for name, h := range w.seen {
+		if now.Sub(h.at) > 3*queue.HeartbeatInterval {
+			delete(w.seen, name)
+			continue
+		}
+		n++
+		if h.busy {
+			busy++
+		}
+	}
+	return n, busy
 }

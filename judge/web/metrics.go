@@ -66,7 +66,7 @@ func exponentialBounds(start, factor float64, n int) []float64 {
 	return b
 }
 
-func newMetrics(st *store.Store, h *hub, localWorkers func() int) *metrics {
+func newMetrics(st *store.Store, w *workers, localWorkers func() int) *metrics {
 	return &metrics{
 		latency:  newHistogram(exponentialBounds(0.05, 2, 14)),
 		verdicts: make(map[string]uint64),
@@ -80,8 +80,13 @@ func newMetrics(st *store.Store, h *hub, localWorkers func() int) *metrics {
 				}
 				return float64(n)
 			}},
-			{"sudoku_judge_workers", "Workers seen judging in the last minute, local or remote.", func() float64 {
-				return float64(h.activeWorkers(time.Minute))
+			{"sudoku_judge_workers", "Workers alive, local or remote: heard from in the last three heartbeat intervals (15 s).", func() float64 {
+				n, _ := w.alive(time.Now())
+				return float64(n)
+			}},
+			{"sudoku_judge_workers_busy", "Workers alive and judging a submission now.", func() float64 {
+				_, busy := w.alive(time.Now())
+				return float64(busy)
 			}},
 			{"sudoku_judge_local_workers", "Judge workers running inside the server process.", func() float64 {
 				return float64(localWorkers())

@@ -9,6 +9,8 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/queue"
 )
 
 // TestMetricsExposition checks the hand-written exposition with the
@@ -101,5 +103,37 @@ func TestMetricsExposition(t *testing.T) {
 	}
 	if len(wantBuckets) != 0 {
 		t.Errorf("missing buckets %v", wantBuckets)
+	}
+}
+
+// TestWorkersAlive checks how /metrics counts workers: from their
+// heartbeats, idle ones too; one that says it stops is gone at once, one
+// killed without a word once three intervals pass without a heartbeat.
+func TestWorkersAlive(t *testing.T) {
+	var w workers
+	t0 := time.Now()
+	i := queue.HeartbeatInterval
+	steps := []struct {
+		name        string
+		beat        *queue.Heartbeat
+		at          time.Duration
+		alive, busy int
+	}{
+		{"none yet", nil, 0, 0, 0},
+		{"w1 idle", &queue.Heartbeat{Worker: "w1"}, 0, 1, 0},
+		{"w2 judging", &queue.Heartbeat{Worker: "w2", Busy: true}, i / 2, 2, 1},
+		{"w1 again, judging", &queue.Heartbeat{Worker: "w1", Busy: true}, i, 2, 2},
+		{"w2 is killed: heard of 2.5 intervals ago", nil, 3 * i, 2, 2},
+		{"w2 not heard of for over 3 intervals", nil, 3*i + i/2 + time.Millisecond, 1, 1},
+		{"w1 stops (SIGTERM)", &queue.Heartbeat{Worker: "w1", Stop: true}, 3*i + i/2 + 2*time.Millisecond, 0, 0},
+		{"w2 back", &queue.Heartbeat{Worker: "w2"}, 4 * i, 1, 0},
+	}
+	for _, s := range steps {
+		if s.beat != nil {
+			w.beat(*s.beat, t0.Add(s.at))
+		}
+		if n, busy := w.alive(t0.Add(s.at)); n != s.alive || busy != s.busy {
+			t.Errorf("%s: %d alive, %d busy; want %d and %d", s.name, n, busy, s.alive, s.busy)
+		}
 	}
 }

@@ -225,7 +225,7 @@ func TestTimeouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	w.PublishProgress(queue.Progress{ID: id, Attempt: 1, Secret: secret, Worker: "fake"})
+	w.PublishProgress(queue.Progress{ID: id, Attempt: 1, Secret: secret, Worker: "fake", Run: "r1"})
 	if e := next(t, events); e.kind != "status" || !strings.Contains(e.data, "judging") {
 		t.Errorf("after %v the stream said %+v, want the status judging", 6*limit, e)
 	}

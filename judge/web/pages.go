@@ -124,12 +124,17 @@ func (s *Server) pageSubmission(w http.ResponseWriter, r *http.Request) {
 	if v.mayRead(sub) {
 		src = sub.Source
 	}
-	sub.Tests = testsFor(v, sub, sub.Tests)
+	tests, last, err := s.liveTests(r.Context(), sub)
+	if err != nil {
+		s.render(w, http.StatusInternalServerError, "error.html", "internal error")
+		return
+	}
+	sub.Tests = testsFor(v, sub, tests)
 	// The verdict by test group, as `test` prints it: "official AC ·
 	// extended: top1465 TLE (0/2)".
 	groups := ""
 	if len(sub.Groups) > 1 {
 		groups = table.Groups(judge.Result{Groups: sub.Groups})
 	}
-	s.render(w, http.StatusOK, "submission.html", map[string]any{"S": sub, "Source": src, "Groups": groups, "Compiled": compiledFor(v, sub)})
+	s.render(w, http.StatusOK, "submission.html", map[string]any{"S": sub, "Source": src, "Groups": groups, "Compiled": compiledFor(v, sub), "Last": last.String()})
 }

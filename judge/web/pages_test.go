@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"html"
 	"html/template"
@@ -13,6 +14,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/web"
+	"github.com/sudoku-judge/sudoku-judge/judge/worker"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
@@ -188,4 +190,26 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("/metrics lacks %q:\n%s", strings.TrimSpace(want), body)
 		}
 	}
+}
+
+// TestMetricsCountWorkers runs an idle worker: /metrics counts it from
+// its heartbeats, and not once it stops.
+func TestMetricsCountWorkers(t *testing.T) {
+	j := startJudge(t, setup{})
+	waitMetric(t, j.URL, "sudoku_judge_workers 0")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	wc, err := j.NATS.ConnectWorker(ctx, "idle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wc.Close()
+	w := &worker.Worker{Name: "idle-1", Conn: wc}
+	stopped := make(chan struct{})
+	go func() { w.Run(ctx, ctx); close(stopped) }()
+	waitMetric(t, j.URL, "sudoku_judge_workers 1")
+	waitMetric(t, j.URL, "sudoku_judge_workers_busy 0")
+	cancel()
+	<-stopped
+	waitMetric(t, j.URL, "sudoku_judge_workers 0")
 }

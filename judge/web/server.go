@@ -73,20 +73,21 @@ type Config struct {
 
 // A Server serves the judge's API and pages.
 type Server struct {
-	cfg        Config
-	probs      map[string]problems.Task
-	statements map[string]template.HTML // by problem id
-	hub        *hub
-	metrics    *metrics
-	pages      *template.Template
-	mux        *http.ServeMux
-	log        *slog.Logger
-	mu         sync.Mutex
-	limiters   map[string]*rate.Limiter
-	streams    map[string]int // open event streams by client (viewer.key)
-	health     health
-	requeue    atomic.Bool // an enqueue failed: enqueue the unfinished again
-	hasher     *accounts.Hasher
+	cfg         Config
+	probs       map[string]problems.Task
+	statements  map[string]template.HTML // by problem id
+	subWatchers watchers                 // the live pages of each submission
+	workers     workers                  // alive, by their heartbeats
+	metrics     *metrics
+	pages       *template.Template
+	mux         *http.ServeMux
+	log         *slog.Logger
+	mu          sync.Mutex
+	limiters    map[string]*rate.Limiter
+	streams     map[string]int // open event streams by client (viewer.key)
+	health      health
+	requeue     atomic.Bool // an enqueue failed: enqueue the unfinished again
+	hasher      *accounts.Hasher
 	// contestWatchers are the live pages of each contest.
 	contestWatchers watchers
 }
@@ -109,7 +110,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Accounts == nil {
 		cfg.Accounts = storeAccounts{cfg.Store}
 	}
-	s := &Server{cfg: cfg, probs: map[string]problems.Task{}, hub: newHub(), log: cfg.Log, limiters: map[string]*rate.Limiter{},
+	s := &Server{cfg: cfg, probs: map[string]problems.Task{}, log: cfg.Log, limiters: map[string]*rate.Limiter{},
 		streams: map[string]int{}, hasher: accounts.NewHasher(2)}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -117,7 +118,7 @@ func New(cfg Config) (*Server, error) {
 	for _, p := range cfg.Problems {
 		s.probs[p.ID()] = p
 	}
-	s.metrics = newMetrics(cfg.Store, s.hub, cfg.LocalWorkers)
+	s.metrics = newMetrics(cfg.Store, &s.workers, cfg.LocalWorkers)
 	t, err := template.New("").Funcs(template.FuncMap{
 		"ms": func(f float64) string { return fmt.Sprintf("%.0f", f) },
 	}).ParseFS(files, "templates/*.html")
@@ -141,6 +142,11 @@ func (s *Server) Start(ctx context.Context) error {
 		return err
 	}
 	context.AfterFunc(ctx, unsub)
+	unbeat, err := s.cfg.Queue.SubscribeHeartbeats(func(h queue.Heartbeat) { s.workers.beat(h, time.Now()) })
+	if err != nil {
+		return err
+	}
+	context.AfterFunc(ctx, unbeat)
 	// Whatever a killed server left unfinished is enqueued again: now,
 	// or by watch once the queue can take it.
 	s.enqueueUnfinished(ctx)
@@ -166,21 +172,6 @@ func (s *Server) enqueue(ctx context.Context, sub *store.Submission) error {
 	return err
 }
 
-func (s *Server) progress(p queue.Progress) {
-	s.hub.seen(p.Worker)
-	if p.Test == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := s.cfg.Store.MarkJudging(ctx, p.ID, p.Attempt, p.Secret); err != nil {
-			s.log.Warn("marking judging", "err", err)
-		}
-		s.hub.send(p.ID, event{Kind: "judging"})
-		return
-	}
-	p.Test.MakeSafe() // a worker's judge made it safe; a page shows it: again
-	s.hub.send(p.ID, event{Kind: "test", Test: p.Test})
-}
-
 // result stores a worker's result once and tells the watchers. A result
 // without its attempt's secret was not handed out: it is dropped (and
 // counted), and the real one is still stored when it comes.
@@ -200,7 +191,6 @@ func (s *Server) result(r queue.Result) error {
 	if err != nil {
 		return err
 	}
-	s.hub.seen(r.Worker)
 	if !stored {
 		return nil // a duplicate delivery or a superseded attempt
 	}
@@ -209,7 +199,7 @@ func (s *Server) result(r queue.Result) error {
 		return nil // deleted meanwhile
 	}
 	s.metrics.judged(r.Verdict, sub.JudgedAt.Sub(sub.CreatedAt))
-	s.hub.send(r.ID, event{Kind: "done", Sub: sub})
+	s.subWatchers.notify(r.ID)
 	s.changed(sub)
 	return nil
 }
@@ -465,63 +455,18 @@ func (s *Server) apiSubmission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := viewerOf(r)
+	// While it is judged, its tests so far, as its page shows them.
+	tests, _, err := s.liveTests(r.Context(), sub)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	sub.Tests = tests
 	j := toJSON(sub, v)
 	if v.mayRead(sub) {
 		j.Source = sub.Source
 	}
 	writeJSON(w, http.StatusOK, j)
-}
-
-// apiEvents streams a submission's judging as server-sent events: "test"
-// per judged test, then "done" with the whole submission.
-func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
-	id, v := r.PathValue("id"), viewerOf(r)
-	ch := s.hub.subscribe(id) // before reading, so nothing falls between
-	defer s.hub.unsubscribe(id, ch)
-	sub, ok := s.get(w, r)
-	if !ok {
-		return
-	}
-	st, closed := s.openStream(w, r)
-	if st == nil {
-		return
-	}
-	defer closed()
-	send := func(kind string, v any) error { return st.event("", kind, v) }
-	if sub.Status == store.Done {
-		for _, t := range testsFor(v, sub, sub.Tests) {
-			send("test", t)
-		}
-		send("done", toJSON(sub, v))
-		return
-	}
-	if send("status", map[string]string{"status": sub.Status}) != nil {
-		return
-	}
-	keepAlive := time.NewTicker(15 * time.Second)
-	defer keepAlive.Stop()
-	for {
-		var err error
-		select {
-		case <-r.Context().Done():
-			return
-		case <-keepAlive.C:
-			err = st.keepAlive()
-		case e := <-ch:
-			switch e.Kind {
-			case "judging":
-				err = send("status", map[string]string{"status": store.Judging})
-			case "test":
-				err = send("test", testsFor(v, sub, []judge.TestResult{*e.Test})[0])
-			case "done":
-				send("done", toJSON(e.Sub, v))
-				return
-			}
-		}
-		if err != nil {
-			return // the client is gone, or too slow to take an event
-		}
-	}
 }
 
 func (s *Server) apiRejudge(w http.ResponseWriter, r *http.Request) {

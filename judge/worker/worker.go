@@ -2,12 +2,15 @@ package worker
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
@@ -51,6 +54,14 @@ func (w *Worker) Run(ctx, hard context.Context) error {
 	if err != nil {
 		return err
 	}
+	var busy atomic.Bool
+	beat, stopBeating := context.WithCancel(hard)
+	beaten := make(chan struct{})
+	go func() {
+		defer close(beaten)
+		w.heartbeat(beat, &busy)
+	}()
+	defer func() { stopBeating(); <-beaten }()
 	for ctx.Err() == nil {
 		d, err := jobs.Next(ctx, 2*time.Second)
 		if err != nil {
@@ -70,6 +81,7 @@ func (w *Worker) Run(ctx, hard context.Context) error {
 			d.Refuse(10 * time.Second)
 			continue
 		}
+		busy.Store(true)
 		if w.Busy != nil {
 			w.Busy(true)
 		}
@@ -77,12 +89,37 @@ func (w *Worker) Run(ctx, hard context.Context) error {
 		if w.Busy != nil {
 			w.Busy(false)
 		}
+		busy.Store(false)
 		if err != nil {
 			log.Error("judging", "worker", w.Name, "submission", d.Job.ID, "err", err)
 			d.Refuse(2 * time.Second)
 		}
 	}
 	return nil
+}
+
+// heartbeat tells the server every queue.HeartbeatInterval that this
+// worker is alive, and whether it is judging, until ctx ends; then that
+// it stops.
+func (w *Worker) heartbeat(ctx context.Context, busy *atomic.Bool) {
+	t := time.NewTicker(queue.HeartbeatInterval)
+	defer t.Stop()
+	for {
+		w.Conn.PublishHeartbeat(queue.Heartbeat{Worker: w.Name, Busy: busy.Load()})
+		select {
+		case <-ctx.Done():
+			w.Conn.PublishHeartbeat(queue.Heartbeat{Worker: w.Name, Stop: true})
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// newRun returns a fresh run id: one handling of one delivery.
+func newRun() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // handle judges one delivery, publishes its result and acknowledges it.
@@ -104,9 +141,11 @@ func (w *Worker) handle(ctx context.Context, d *queue.Delivery) error {
 		}
 	}()
 	job := d.Job
-	w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Secret: job.Secret, Worker: w.Name})
+	run, seq := newRun(), 0
+	w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Secret: job.Secret, Worker: w.Name, Run: run})
 	res, err := w.Judge(ctx, job, func(t judge.TestResult) {
-		w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Secret: job.Secret, Worker: w.Name, Test: &t})
+		seq++
+		w.Conn.PublishProgress(queue.Progress{ID: job.ID, Attempt: job.Attempt, Secret: job.Secret, Worker: w.Name, Run: run, Seq: seq, Test: &t})
 	})
 	if err != nil {
 		return err

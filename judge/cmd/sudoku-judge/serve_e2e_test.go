@@ -372,11 +372,15 @@ func TestServeSurvivesKills(t *testing.T) {
 	}
 
 	start := time.Now()
+	c.waitMetric("sudoku_judge_workers 4", time.Minute) // two processes of two
 	c.waitDone(30, 3*time.Minute)
 	t.Logf("%v: 30 done; killing w1", time.Since(start))
 	if err := w1.kill(t, syscall.SIGKILL); err == nil {
 		t.Fatal("worker w1 survived SIGKILL")
 	}
+	// w1's heartbeats stop: within three intervals (15 s) it is not
+	// counted any more.
+	c.waitMetric("sudoku_judge_workers 2", 30*time.Second)
 	c.waitDone(80, 3*time.Minute)
 	t.Logf("%v: 80 done; killing serve", time.Since(start))
 	if err := srv.kill(t, syscall.SIGKILL); err == nil {
@@ -487,6 +491,27 @@ func TestDrainOnSIGTERM(t *testing.T) {
 				t.Errorf("after SIGTERM: status %s verdict %q, want done %s", sub.Status, sub.Verdict, slow.verdict)
 			}
 		})
+	}
+}
+
+// waitMetric waits until serve's /metrics has the line.
+func (c *cluster) waitMetric(line string, within time.Duration) {
+	c.t.Helper()
+	deadline := time.Now().Add(within)
+	var body []byte
+	for {
+		resp, err := c.client.Get("http://" + c.http + "/metrics")
+		if err == nil {
+			body, _ = io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if bytes.Contains(body, []byte("\n"+line+"\n")) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			c.t.Fatalf("/metrics lacks %q after %v: %v\n%s", line, within, err, body)
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 

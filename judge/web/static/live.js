@@ -1,6 +1,10 @@
 // live.js fills in a submission page's test rows as the judge reports
 // them (server-sent events), then its verdict. It only sets textContent,
-// so nothing a program prints can become markup.
+// so nothing a program prints can become markup. The page says which
+// rows it was rendered with (data-last) and every event carries where the
+// stream is, so a connection made late, or made again after a drop (the
+// browser sends the last event's id), is sent only the rows missing; a
+// "reset" (another worker judging the submission over again) clears them.
 (function () {
   "use strict";
   var page = document.getElementById("submission");
@@ -51,9 +55,14 @@
       el.className = cls;
     }
   }
-  var es = new EventSource("/api/submissions/" + encodeURIComponent(page.dataset.id) + "/events");
+  var es = new EventSource("/api/submissions/" + encodeURIComponent(page.dataset.id) +
+    "/events?last=" + encodeURIComponent(page.dataset.last || ""));
   es.addEventListener("open", function () {
     page.dataset.live = "open"; // for tests and style: events will arrive
+  });
+  es.addEventListener("reset", function (e) {
+    body.textContent = "";
+    show("status", JSON.parse(e.data).status);
   });
   es.addEventListener("status", function (e) {
     show("status", JSON.parse(e.data).status);
