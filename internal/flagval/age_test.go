@@ -46,3 +46,21 @@ func TestParseAge(t *testing.T) {
 		}
 	}
 }
+
+func FuzzParseAge(f *testing.F) {
+	for _, s := range []string{"30d", "12h", "0d", "-1d", "99999999999d", "1.5d", "d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseAge(s)
+		if err == nil && (d < time.Minute || d > MaxAge) {
+			t.Fatalf("ParseAge(%q) = %v, outside [1m, MaxAge]", s, d)
+		}
+		if err == nil {
+			var back time.Duration
+			if err := NewAge(&back).Set(NewAge(&d).String()); err != nil || back != d {
+				t.Fatalf("ParseAge(%q) = %v, written %q, read back %v, %v", s, d, NewAge(&d).String(), back, err)
+			}
+		}
+	})
+}

@@ -19,6 +19,10 @@ import (
 // pages. A run that starts replaces the run before it (a dead worker's),
 // and a late test of a replaced run is dropped.
 func (s *Server) progress(p queue.Progress) {
+	if !validRun(p.Run) {
+		s.log.Warn("dropped progress with a bad run id", "submission", p.ID, "worker", p.Worker)
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var changed bool
@@ -48,10 +52,24 @@ type mark struct {
 
 func (m mark) String() string { return fmt.Sprintf("%d.%s.%d", m.attempt, m.run, m.tests) }
 
+// validRun reports whether run is a run id a mark can hold: it goes into
+// event ids, so no line breaks, no dots; letters, digits, - and _ only.
+func validRun(run string) bool {
+	if run == "" || len(run) > 64 {
+		return false
+	}
+	for _, c := range run {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // parseMark reads a mark; false for anything else.
 func parseMark(s string) (mark, bool) {
 	f := strings.Split(s, ".")
-	if len(f) != 3 {
+	if len(f) != 3 || f[1] != "" && !validRun(f[1]) {
 		return mark{}, false
 	}
 	a, err1 := strconv.Atoi(f[0])

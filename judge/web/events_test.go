@@ -190,12 +190,18 @@ func showAfter(t *testing.T, shown []string, events ...sse) []string {
 	return shown
 }
 
+// eventID is what every event's id must look like: attempt, run, tests.
+var eventID = regexp.MustCompile(`^[1-9][0-9]*\.[A-Za-z0-9_-]*\.[0-9]+$`)
+
 // upTo returns the events until one of kind, that one included.
 func upTo(t *testing.T, events <-chan sse, kind string) []sse {
 	t.Helper()
 	var got []sse
 	for {
 		e := next(t, events)
+		if !eventID.MatchString(e.id) {
+			t.Errorf("event %+v: its id is not attempt.run.tests", e)
+		}
 		got = append(got, e)
 		if e.kind == kind {
 			return got
@@ -262,6 +268,7 @@ func TestEventsReplayAndRuns(t *testing.T) {
 
 	live := watchAs(t, ctx, author.c, url)
 	stranger := watch(t, ctx, url)
+	progress("evil\nevent: done", 0, "") // a run id that would break the stream's lines: dropped
 	progress("r1", 0, "")
 	progress("r1", 1, "t1")
 	progress("r1", 2, "t2")

@@ -162,4 +162,27 @@ func TestPsShowsNoSecret(t *testing.T) {
 	if len(seen) != 2 {
 		t.Errorf("read the command lines of %d of serve and the worker, want both", len(seen))
 	}
+
+	// Nor may anyone but the judge's user read its data: the tokens, the
+	// database, the queue's files.
+	files := 0
+	err = filepath.WalkDir(filepath.Join(c.dir, "data"), func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o077 != 0 {
+			t.Errorf("%s has mode %v: others may read it", path, fi.Mode().Perm())
+		}
+		if fi.Mode().IsRegular() {
+			files++
+		}
+		return nil
+	})
+	if err != nil || files < 5 {
+		t.Errorf("walked %d files of the data directory (%v), want the database and the queue's", files, err)
+	}
 }
