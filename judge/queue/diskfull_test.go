@@ -3,64 +3,21 @@
 package queue
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
+	"github.com/sudoku-judge/sudoku-judge/judge/internal/fulldisk"
 )
-
-// smallDisk mounts a tmpfs of size bytes on a new directory, unmounted
-// when t ends, and returns it.
-func smallDisk(t *testing.T, size int) string {
-	t.Helper()
-	testenv.NeedRoot(t) // to mount a file system
-	dir := t.TempDir()
-	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, fmt.Sprintf("size=%d,mode=0700", size)); err != nil {
-		testenv.Need(t, "mounting a tmpfs", err)
-	}
-	t.Cleanup(func() { syscall.Unmount(dir, syscall.MNT_DETACH) })
-	return dir
-}
-
-// fill writes a file in dir until the disk is full and returns its path.
-func fill(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "filler")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	block := make([]byte, 64<<10)
-	for {
-		if _, err := f.Write(block); err != nil {
-			if !errors.Is(err, syscall.ENOSPC) {
-				t.Fatal(err)
-			}
-			break
-		}
-	}
-	for _, n := range []int{4096, 512, 1} { // the last crumbs
-		for {
-			if _, err := f.Write(block[:n]); err != nil {
-				break
-			}
-		}
-	}
-	return path
-}
 
 // TestQueueComesBackAfterDiskFull fills the queue's disk until JetStream
 // stops itself, frees it, and checks that the queue takes jobs again by
 // itself, and still hands out the job it held before.
 func TestQueueComesBackAfterDiskFull(t *testing.T) {
-	dir := smallDisk(t, 16<<20)
+	dir := fulldisk.Mount(t, 16<<20)
 	s, err := StartServer(ServerConfig{Dir: filepath.Join(dir, "js")})
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +31,7 @@ func TestQueueComesBackAfterDiskFull(t *testing.T) {
 	if err := c.Enqueue(t.Context(), Job{ID: "before", Attempt: 1, Secret: "s", Source: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	filler := fill(t, dir)
+	filler := fulldisk.Fill(t, dir)
 	big := strings.Repeat("x", 256<<10)
 	var failed error
 	for i := 0; i < 100 && failed == nil; i++ {

@@ -2,8 +2,6 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"testing"
 	"time"
 
@@ -24,15 +22,7 @@ func TestBrowserLiveRows(t *testing.T) {
 	}
 	j := startJudge(t, setup{})
 	ctx, _ := startChromium(t, 2*time.Minute)
-	resp, body := newBrowser(t, j.URL).postJSON("/api/submissions", map[string]string{"problem": "poj3074", "language": "c", "source": acC})
-	var sub struct{ ID string }
-	if err := json.Unmarshal([]byte(body), &sub); err != nil || resp.StatusCode != http.StatusCreated {
-		t.Fatalf("submitting: %d %s", resp.StatusCode, body)
-	}
-	stored, err := j.Store.Get(context.Background(), sub.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	id, secret := queued(t, j)
 	w, err := j.NATS.ConnectWorker(context.Background(), "fake-worker")
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +30,7 @@ func TestBrowserLiveRows(t *testing.T) {
 	defer w.Close()
 	progress := func(run string, seq int, name string) {
 		t.Helper()
-		p := queue.Progress{ID: sub.ID, Attempt: 1, Secret: stored.Secret, Worker: "w-" + run, Run: run, Seq: seq}
+		p := queue.Progress{ID: id, Attempt: 1, Secret: secret, Worker: "w-" + run, Run: run, Seq: seq}
 		if name != "" {
 			p.Test = &judge.TestResult{Name: name, Verdict: "AC"}
 		}
@@ -61,7 +51,7 @@ func TestBrowserLiveRows(t *testing.T) {
 	progress("r1", 1, "t1")
 	progress("r1", 2, "t2")
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if l, err := j.Store.Live(context.Background(), sub.ID); err == nil && len(l.Tests) == 2 {
+		if l, err := j.Store.Live(context.Background(), id); err == nil && len(l.Tests) == 2 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -69,7 +59,7 @@ func TestBrowserLiveRows(t *testing.T) {
 		}
 	}
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(j.URL+"/submissions/"+sub.ID),
+		chromedp.Navigate(j.URL+"/submissions/"+id),
 		chromedp.Poll[chromedp.Void](`document.getElementById("submission").dataset.live === "open"`, chromedp.WithPollingTimeout(20*time.Second)),
 	); err != nil {
 		t.Fatal(err)
@@ -83,7 +73,7 @@ func TestBrowserLiveRows(t *testing.T) {
 	progress("r2", 1, "u1")
 	waitRows("another worker's run", "u1")
 	final := []judge.TestResult{{Name: "u1", Verdict: "AC"}, {Name: "u2", Verdict: "AC"}}
-	if err := w.PublishResult(context.Background(), queue.Result{ID: sub.ID, Attempt: 1, Secret: stored.Secret, Worker: "w-r2", Verdict: "AC", Tests: final, JudgedAt: time.Now()}); err != nil {
+	if err := w.PublishResult(context.Background(), queue.Result{ID: id, Attempt: 1, Secret: secret, Worker: "w-r2", Verdict: "AC", Tests: final, JudgedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	waitRows("the verdict", "u1,u2")

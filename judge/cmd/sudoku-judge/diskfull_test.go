@@ -4,19 +4,16 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
+	"github.com/sudoku-judge/sudoku-judge/judge/internal/fulldisk"
 	"github.com/sudoku-judge/sudoku-judge/judge/store"
 )
 
@@ -30,20 +27,12 @@ func TestServeRecoversFromFullDisk(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and judges programs")
 	}
-	testenv.NeedRoot(t) // to mount a tmpfs
+	disk := fulldisk.Mount(t, 64<<20)
 	needSandbox(t)
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("skipped: building the binary needs go")
 	}
 	c := newCluster(t, buildJudge(t))
-	disk := filepath.Join(c.dir, "disk")
-	if err := os.Mkdir(disk, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mount("tmpfs", disk, "tmpfs", 0, "size=64m,mode=0700"); err != nil {
-		testenv.Need(t, "mounting a tmpfs", err)
-	}
-	t.Cleanup(func() { syscall.Unmount(disk, syscall.MNT_DETACH) })
 	c.serveArgs = []string{"serve", "--addr", c.http, "--data", filepath.Join(disk, "data"), "--workers", "1",
 		"--admin-token-file", c.secretFile("admin-token", c.admin), "--min-free", "8M",
 		"--headline", "--time-limit", "500ms"}
@@ -57,7 +46,7 @@ func TestServeRecoversFromFullDisk(t *testing.T) {
 	// it is judged.
 	slow := c.submit(submission{"tle.py", "python", tlePy, "TLE"})
 	c.waitStatus(slow, store.Judging)
-	filler := fill(t, disk)
+	filler := fulldisk.Fill(t, disk)
 	health := c.waitHealth(http.StatusServiceUnavailable, time.Minute)
 	t.Logf("/healthz on a full disk: %s", health)
 	if !strings.Contains(health, "disk") {
@@ -92,42 +81,6 @@ func TestServeRecoversFromFullDisk(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(c.dir, "serve.log")); !bytes.Contains(b, []byte("started again")) {
 		t.Logf("serve's log does not tell of the queue starting again (the result may have found room):\n%s", tail(b, 3000))
 	}
-}
-
-// fill writes a file in dir until its disk is full and returns its path.
-func fill(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "filler")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	block := make([]byte, 64<<10)
-	for _, n := range []int{len(block), 4096, 1} {
-		for {
-			if _, err := f.Write(block[:n]); err != nil {
-				if !errors.Is(err, syscall.ENOSPC) {
-					t.Fatal(err)
-				}
-				break
-			}
-		}
-	}
-	return path
-}
-
-// post submits p and returns the answer, whatever it is.
-func (c *cluster) post(p submission) (*http.Response, string) {
-	c.t.Helper()
-	body, _ := json.Marshal(map[string]string{"problem": "poj2676", "language": p.language, "source": p.source})
-	resp, err := c.client.Post("http://"+c.http+"/api/submissions", "application/json", bytes.NewReader(body))
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp, string(b)
 }
 
 // waitHealth waits until /healthz answers status and returns its body.

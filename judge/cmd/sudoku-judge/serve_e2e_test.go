@@ -279,17 +279,25 @@ func (c *cluster) worker(name string, parallel int) *judgeProc {
 // submit posts p and returns its id.
 func (c *cluster) submit(p submission) string {
 	c.t.Helper()
+	resp, body := c.post(p)
+	var r struct{ ID, Status string }
+	if err := json.Unmarshal([]byte(body), &r); err != nil || resp.StatusCode != http.StatusCreated || r.ID == "" {
+		c.t.Fatalf("POST %s: %s %s %v", p.name, resp.Status, body, err)
+	}
+	return r.ID
+}
+
+// post submits p and returns the answer, whatever it is.
+func (c *cluster) post(p submission) (*http.Response, string) {
+	c.t.Helper()
 	body, _ := json.Marshal(map[string]string{"problem": "poj2676", "language": p.language, "source": p.source})
 	resp, err := c.client.Post("http://"+c.http+"/api/submissions", "application/json", bytes.NewReader(body))
 	if err != nil {
 		c.t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var r struct{ ID, Status string }
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || resp.StatusCode != http.StatusCreated || r.ID == "" {
-		c.t.Fatalf("POST %s: %s %+v %v", p.name, resp.Status, r, err)
-	}
-	return r.ID
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
 }
 
 type listed struct {
