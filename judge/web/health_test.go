@@ -28,9 +28,9 @@ func health(t *testing.T, base string) (int, string) {
 // the store cannot take work.
 func TestHealthz(t *testing.T) {
 	cases := []struct {
-		name   string
+		name    string
 		breakIt func(j *testJudge)
-		want   string
+		want    string
 	}{
 		{"the queue is down", func(j *testJudge) { j.NATS.Shutdown() }, "queue"},
 		{"the store is closed", func(j *testJudge) { j.Store.Close() }, "store"},
