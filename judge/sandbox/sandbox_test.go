@@ -739,6 +739,22 @@ func TestTightLimitsManyRuns(t *testing.T) {
 	wg.Wait()
 }
 
+// programDir makes a build directory called name, readable by any user,
+// holding a copy of prog, and returns it and the copy.
+func programDir(t *testing.T, name string) (dir, exe string) {
+	t.Helper()
+	dir = filepath.Join(t.TempDir(), name)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(filepath.Dir(dir), 0o755)
+	exe = filepath.Join(dir, "prog")
+	if err := copyExecutable(exe, prog); err != nil {
+		t.Fatal(err)
+	}
+	return dir, exe
+}
+
 // TestRootContents looks at the box from inside: its root holds only the
 // allowed paths and the box's own, its /etc only the box's files, and no
 // host path names the program (argv[0], /proc/self/exe, the environment,
@@ -746,15 +762,7 @@ func TestTightLimitsManyRuns(t *testing.T) {
 func TestRootContents(t *testing.T) {
 	needs(t, true)
 	s := newSandbox(t, Options{})
-	dir := filepath.Join(t.TempDir(), "build-dir-on-the-host")
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(filepath.Dir(dir), 0o755)
-	exe := filepath.Join(dir, "prog")
-	if err := copyExecutable(exe, prog); err != nil {
-		t.Fatal(err)
-	}
+	dir, exe := programDir(t, "build-dir-on-the-host")
 	run := func(args ...string) string {
 		t.Helper()
 		res := runOK(t, s, Spec{Path: exe, Args: args, Program: dir})
@@ -809,15 +817,7 @@ func TestRootContents(t *testing.T) {
 func TestProgramDirLargerThanOutput(t *testing.T) {
 	needs(t, false)
 	s := newSandbox(t, Options{})
-	dir := filepath.Join(t.TempDir(), "build")
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(filepath.Dir(dir), 0o755)
-	exe := filepath.Join(dir, "prog")
-	if err := copyExecutable(exe, prog); err != nil {
-		t.Fatal(err)
-	}
+	dir, exe := programDir(t, "build")
 	if err := os.WriteFile(filepath.Join(dir, "data"), make([]byte, 4<<20), 0o644); err != nil {
 		t.Fatal(err)
 	}
