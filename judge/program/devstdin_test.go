@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
@@ -23,7 +24,7 @@ func TestDevStdin(t *testing.T) {
 		t.Run(src, func(t *testing.T) {
 			exe, err := lang.Build(context.Background(), filepath.Join("testdata", src), lang.Options{Sandbox: sb})
 			if lang.IsToolchainError(err) {
-				t.Skipf("skipped: %v", err)
+				testenv.Need(t, "the toolchain of "+src, err)
 			}
 			if err != nil {
 				t.Fatal(err)

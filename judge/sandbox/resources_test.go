@@ -13,6 +13,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // TestHostResources runs testdata/hostile/exhaust.c once per kernel
@@ -23,9 +25,7 @@ import (
 // uid; as an ordinary user, scripts/hostile-modes.sh, the program has the
 // judge's uid and the per-uid ones are too.)
 func TestHostResources(t *testing.T) {
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("needs gcc")
-	}
+	testenv.NeedCommand(t, "gcc")
 	bin := filepath.Join(t.TempDir(), "exhaust")
 	if b, err := exec.Command("gcc", "-O1", "-o", bin, "testdata/hostile/exhaust.c").CombinedOutput(); err != nil {
 		t.Fatalf("building exhaust.c: %v\n%s", err, b)

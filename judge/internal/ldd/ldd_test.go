@@ -9,15 +9,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // TestDepsMatchLdd compares Deps with what the system's ldd, which asks
 // the dynamic loader itself, lists for some of the host's executables and
 // libraries: the same files, each by its real path.
 func TestDepsMatchLdd(t *testing.T) {
-	if _, err := exec.LookPath("ldd"); err != nil {
-		t.Skip("skipped: no ldd to compare with")
-	}
+	testenv.NeedCommand(t, "ldd")
 	r := New()
 	for _, name := range []string{"/bin/true", "/bin/sh", "/usr/bin/python3", "node", "java", "gcc"} {
 		path, err := exec.LookPath(name)
