@@ -148,12 +148,15 @@ func (r *run) config(stdin, stdout, stderr *os.File) (*helperConfig, []*os.File,
 				// A helper that serves this run alone copies it.
 				c.Root.Program, c.Root.ProgramSize = add(dir), r.limits.Memory
 			} else {
-				mnt, err := stageProgram(fd, r.limits.Memory)
-				dir.Close()
-				if err != nil {
+				// A helper that serves several keeps the last program it
+				// was given: see run.stage.
+				var st unix.Stat_t
+				if err := unix.Fstat(fd, &st); err != nil {
+					dir.Close()
 					return fail(fmt.Errorf("program %s: %w", spec.Program, err))
 				}
-				c.Root.Binds = append(c.Root.Binds, bind{Box: ProgramDir, FD: add(os.NewFile(uintptr(mnt), ProgramDir))})
+				r.prog, r.progKey = dir, fmt.Sprint(st.Dev, st.Ino, st.Mtim.Nano())
+				c.Root.Cached = true
 			}
 		}
 		for _, p := range slices.Concat(perRun, spec.ReadOnly) {

@@ -232,6 +232,7 @@ func (w fdWriter) Write(b []byte) (int, error) {
 // A helper is the state the helper keeps between runs.
 type helper struct {
 	rootBuilt bool
+	users     string // the run's user, as the root's /etc/passwd names it
 	hostname  bool
 	forker    *forker // nil until a run can use one
 }
@@ -271,7 +272,7 @@ func (h *helper) run(cfg *helperConfig, files []int, report runReport) error {
 			}
 			h.rootBuilt = true
 		}
-		mounts, err := mountRun(cfg.Root, file)
+		mounts, err := mountRun(cfg.Root, file, &h.users)
 		defer unmountRun(mounts)
 		if err != nil {
 			return err

@@ -33,8 +33,13 @@ type rootConfig struct {
 	// ProgramDir, at most ProgramSize bytes (0: no limit).
 	Program     int
 	ProgramSize int64
-	UID, GID    int   // owner of /box
-	Size        int64 // bytes each of /tmp and /box may hold
+	// Stage, if not 0, indexes among the run's files a detached mount
+	// holding a program (stageProgram) for the helper to keep in place of
+	// the one it kept; Cached binds the one it keeps at ProgramDir.
+	Stage    int
+	Cached   bool
+	UID, GID int   // owner of /box
+	Size     int64 // bytes each of /tmp and /box may hold
 	// Devices binds the host's device nodes instead of making them, which
 	// a user namespace cannot.
 	Devices bool
@@ -74,6 +79,8 @@ func buildRoot(c *rootConfig) error {
 	b.mkdir("/tmp", 0o755)
 	b.mkdir(boxDir, 0o755)
 	b.mkdir(ProgramDir, 0o755)
+	b.mkdir(keptDir, 0o700)
+	b.mkdir(keptProgram, 0o755)
 	b.etc()
 	b.mkdir("/dev", 0o755)
 	for _, d := range devices {
@@ -116,15 +123,19 @@ func buildRoot(c *rootConfig) error {
 }
 
 // mountRun mounts a run's own part of the root, after buildRoot: empty
-// /tmp and /box, the binds passed as files, and the hidden paths. It
-// returns what it mounted, for unmountRun, also on error.
-func mountRun(c *rootConfig, file func(int) int) ([]string, error) {
+// /tmp and /box, the binds passed as files, and the hidden paths; and
+// names the run's user in /etc, unless *users says it is named already.
+// It returns what it mounted, for unmountRun, also on error.
+func mountRun(c *rootConfig, file func(int) int, users *string) ([]string, error) {
 	defer unix.Umask(unix.Umask(0))
 	b := &builder{}
 	if c.ReadOnlyRoot {
 		b.mount("", "/", "", unix.MS_REMOUNT|unix.MS_NOSUID, "mode=0755,size=4m")
 	}
-	b.users(c.UID, c.GID)
+	if u := fmt.Sprint(c.UID, c.GID); *users != u {
+		b.users(c.UID, c.GID)
+		*users = u
+	}
 	if !c.hostBinds() {
 		b.runTmpfs(c)
 	}
@@ -135,6 +146,12 @@ func mountRun(c *rootConfig, file func(int) int) ([]string, error) {
 	}
 	if c.Program > 0 {
 		b.program(file(c.Program), c.ProgramSize)
+	}
+	if c.Stage > 0 {
+		b.keep(file(c.Stage))
+	}
+	if c.Cached {
+		b.mount(keptProgram, ProgramDir, "", unix.MS_BIND, "")
 	}
 	for _, h := range c.Hide {
 		b.hide(h)
@@ -192,6 +209,30 @@ func (b *builder) program(fd int, size int64) {
 		return
 	}
 	b.mount("", target, "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, "")
+}
+
+// keptDir holds what a helper keeps between runs, out of the programs'
+// reach (root's, mode 0700): the last program it was given, at
+// keptProgram, a tmpfs of its own that no host path names.
+const (
+	keptDir     = "/.sandbox"
+	keptProgram = keptDir + "/prog"
+)
+
+// keep puts fd, a detached mount of a program from stageProgram, at
+// keptProgram, read-only, in place of the one there.
+func (b *builder) keep(fd int) {
+	if b.err != nil {
+		return
+	}
+	unix.Unmount(keptProgram, unix.MNT_DETACH) // the last program, if any
+	err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, mountAttr(false))
+	if err == nil {
+		err = unix.MoveMount(fd, "", unix.AT_FDCWD, keptProgram, unix.MOVE_MOUNT_F_EMPTY_PATH)
+	}
+	if err != nil {
+		b.err = fmt.Errorf("keeping the program: %w", err)
+	}
 }
 
 // copyTree copies the regular files and directories of directory src into

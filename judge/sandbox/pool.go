@@ -34,6 +34,8 @@ type helperProc struct {
 	// root names the allowed paths its root holds, built for its first
 	// run: it serves only runs that allow the same.
 	root string
+	// prog names the program it keeps (run.progKey), if any.
+	prog string
 }
 
 // startHelper starts a helper with clone flags flags; with CLONE_NEWUSER,

@@ -774,7 +774,7 @@ func TestRootContents(t *testing.T) {
 	lines := func(s string) []string { return strings.Fields(s) }
 	// What the root may hold: the box's own, and where the loader and
 	// libraries of prog lie (/lib64 and /lib, or /usr's, as links or not).
-	may := map[string]bool{"box": true, "dev": true, "etc": true, "proc": true, "prog": true, "tmp": true, ".hidden": true,
+	may := map[string]bool{"box": true, "dev": true, "etc": true, "proc": true, "prog": true, "tmp": true, ".hidden": true, ".sandbox": true,
 		"lib": true, "lib64": true, "lib32": true, "libx32": true, "usr": true}
 	for _, name := range lines(run("ls", "/")) {
 		if !may[name] {
