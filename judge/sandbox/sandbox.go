@@ -59,9 +59,10 @@ type Spec struct {
 	// runs with the same Allow share its mounts, made once.
 	Allow []string
 	// Program, if not empty, is a host directory holding the program (a
-	// build directory), shown read-only at ProgramDir: Path and Args that
-	// name files in it are passed as those, so that the program sees no
-	// host path (argv[0], /proc/self/exe).
+	// build directory), whose files the run sees, copied, read-only, at
+	// ProgramDir: Path and Args that name files in it are passed as
+	// those, so that no host path names the program (argv[0],
+	// /proc/self/exe, mountinfo).
 	Program string
 	// Hide lists host paths the program must not see, such as the directory
 	// holding expected answers, should they lie in an allowed path. Each
