@@ -12,16 +12,12 @@ import (
 )
 
 // Base implements the ID, Config and Tests methods of a [Problem] from the
-// files of its problem package. A problem's Go package embeds its directory
-// and a Base, and writes only what is specific to it:
-//
-//	//go:generate go run ../internal/mkstatement
-//	//go:embed problem.yaml statement.md statement.html data
-//	var files embed.FS
+// files of its problem package. A problem's Go package embeds a Base on
+// its folder ([Folder]), and writes only what is specific to it:
 //
 //	type problem struct{ problems.Base }
 //
-//	func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
+//	func New() problems.Problem { return &problem{problems.MustBase(ID, problems.Folder(ID))} }
 //
 // Base's Checker is the one problem.yaml's `harness.checker` names (see
 // [Base.Checker]); a problem with a special judge passes it to NewBase as a
@@ -162,9 +158,10 @@ func (b Base) Config() Config { return b.loaded().pkg.Config }
 // Tests returns the sample tests, then the secret ones (see [Package.Tests]).
 func (b Base) Tests() ([]Test, error) { return b.loaded().pkg.Tests() }
 
-// Statement returns the problem's statement.md (see [Package.Statement]).
+// Statement returns the problem's statement in Markdown (see
+// [Package.Statement]).
 func (b Base) Statement() ([]byte, error) { return b.loaded().pkg.Statement() }
 
-// StatementHTML returns the problem's statement.html (see
+// StatementHTML returns the problem's statement in HTML (see
 // [Package.StatementHTML]).
 func (b Base) StatementHTML() ([]byte, error) { return b.loaded().pkg.StatementHTML() }

@@ -2,8 +2,9 @@
 // implements, and the loading of a problem package's files.
 //
 // A problem lives in its own directory under problems/, laid out like a
-// Kattis problem package: problem.yaml, statement.md, data/sample/*.in|.ans
-// and data/secret/*.in|.ans. Its Go package embeds those files, parses the
+// Kattis problem package: problem.yaml, problem_statement/problem.en.md,
+// data/sample/*.in|.ans and data/secret/*.in|.ans, which this package
+// embeds for all of them ([Folder]). Its Go package parses the
 // problem's input into puzzles, solves each case with any strategy, formats
 // the answers, and supplies the checker that judges an output. Embedding
 // [Base] gives it ID, Config and Tests from those files; [SolveFirst] is the

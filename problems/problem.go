@@ -346,20 +346,31 @@ func checkGroups(groups []Group) error {
 	return nil
 }
 
-// Statement returns the package's statement.md: Markdown, the text a
-// contestant reads. A problem's Go package must embed the file for it.
+// Statement file names in a problem's folder, where the Kattis format
+// keeps a statement: the Markdown a contestant reads, and what go generate
+// renders from it, the HTML the web judge shows and the LaTeX of a Kattis
+// package.
+const (
+	StatementMarkdown = "problem_statement/problem.en.md"
+	StatementHTMLFile = "problem_statement/problem.en.html"
+	StatementLaTeX    = "problem_statement/problem.en.tex"
+)
+
+// Statement returns the package's statement (StatementMarkdown): Markdown,
+// the text a contestant reads.
 func (p *Package) Statement() ([]byte, error) {
-	b, err := fs.ReadFile(p.fsys, "statement.md")
+	b, err := fs.ReadFile(p.fsys, StatementMarkdown)
 	if err != nil {
 		return nil, fmt.Errorf("problems: %w", err)
 	}
 	return b, nil
 }
 
-// StatementHTML returns the package's statement.html: statement.md
-// rendered when it was written (go generate), with its raw HTML left out.
+// StatementHTML returns the package's statement as HTML (StatementHTMLFile):
+// the Markdown rendered when it was written (go generate), with its raw
+// HTML left out.
 func (p *Package) StatementHTML() ([]byte, error) {
-	b, err := fs.ReadFile(p.fsys, "statement.html")
+	b, err := fs.ReadFile(p.fsys, StatementHTMLFile)
 	if err != nil {
 		return nil, fmt.Errorf("problems: %w", err)
 	}

@@ -1,6 +1,7 @@
-// Package markdown renders a problem's statement.md as the HTML the web
-// judge shows, for go generate and for the tests that keep each
-// statement.html in step with its statement.md.
+// Package markdown renders a problem's statement, written in Markdown, as
+// the HTML the web judge shows and as the LaTeX a Kattis problem package
+// carries, for go generate and for the tests that keep each rendering in
+// step with its Markdown.
 //
 // Statements are rendered when they are written, not when the judge runs:
 // the renderer's package initialisers would otherwise run at every start of

@@ -22,7 +22,7 @@
 // (live updates are static/live.js). The JSON API takes only
 // application/json, which a page elsewhere cannot post without asking.
 //
-// A problem page shows the problem's statement.md rendered, its limits,
+// A problem page shows the problem's statement rendered, its limits,
 // its sample tests and a form to paste or upload a source.
 //
 // Contests (contests.go, contestpages.go, admin.go, accounts.go): the

@@ -505,7 +505,7 @@ type problemJSON struct {
 	TimeLimitMS int64        `json:"time_limit_ms"`
 	MemoryMiB   int64        `json:"memory_mib"`
 	OutputMiB   int64        `json:"output_mib"`
-	Statement   string       `json:"statement,omitempty"` // Markdown, as statement.md has it
+	Statement   string       `json:"statement,omitempty"` // Markdown, as the problem's folder has it
 	Samples     []sampleJSON `json:"samples,omitempty"`
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 // statements returns every problem's statement as HTML, by id: the
-// problem's statement.html, rendered from its statement.md when it was
+// problem's statement in HTML, rendered from its Markdown when it was
 // written, with the Markdown's raw HTML left out and dangerous links
 // unlinked (internal/markdown). A problem without one is shown by
 // its name.

@@ -2,10 +2,12 @@ package catalog
 
 import (
 	"bytes"
+	"io/fs"
 	"strings"
 	"testing"
 
 	"github.com/sudoku-judge/sudoku-judge/internal/markdown"
+	"github.com/sudoku-judge/sudoku-judge/problems"
 )
 
 func TestAll(t *testing.T) {
@@ -97,9 +99,10 @@ func TestEntryIDs(t *testing.T) {
 	}
 }
 
-// TestStatementHTML checks that every problem's statement.html is what its
-// statement.md renders to: the web judge shows the HTML, so an edit of the
-// Markdown without go generate would show the old text.
+// TestStatementHTML checks that every problem's statement in HTML and in
+// LaTeX is what its Markdown renders to: the web judge shows the HTML and
+// a Kattis package carries the LaTeX, so an edit of the Markdown without
+// go generate would show the old text.
 func TestStatementHTML(t *testing.T) {
 	type statements interface {
 		Statement() ([]byte, error)
@@ -120,7 +123,15 @@ func TestStatementHTML(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got, err := sp.StatementHTML(); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: statement.html is not statement.md rendered (%v): run go generate ./problems/%s", p.ID(), err, p.ID())
+			t.Errorf("%s: %s is not %s rendered (%v): run go generate ./problems", p.ID(), problems.StatementHTMLFile, problems.StatementMarkdown, err)
+		}
+		wantTeX, err := markdown.LaTeX(md)
+		if err != nil {
+			t.Errorf("%s: %v", p.ID(), err)
+			continue
+		}
+		if got, err := fs.ReadFile(problems.Folder(p.ID()), problems.StatementLaTeX); err != nil || !bytes.Equal(got, wantTeX) {
+			t.Errorf("%s: %s is not %s rendered (%v): run go generate ./problems", p.ID(), problems.StatementLaTeX, problems.StatementMarkdown, err)
 		}
 	}
 }

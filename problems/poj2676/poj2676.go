@@ -2,7 +2,6 @@ package poj2676
 
 import (
 	"context"
-	"embed"
 	"fmt"
 	"io"
 	"strings"
@@ -13,10 +12,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
 
-//go:generate go run ../internal/mkstatement
-//go:embed problem.yaml statement.md statement.html data
-var files embed.FS
-
 // ID is the problem's stable name.
 const ID = "poj2676"
 
@@ -25,7 +20,7 @@ type problem struct{ problems.Base }
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
 func New() problems.Problem {
-	return &problem{problems.MustBase(ID, files, problems.Special{Name: ID, Checker: Checker{}})}
+	return &problem{problems.MustBase(ID, problems.Folder(ID), problems.Special{Name: ID, Checker: Checker{}})}
 }
 
 // WriteInput implements problems.InputWriter: benchmarks pose the public

@@ -2,7 +2,6 @@ package poj3076
 
 import (
 	"context"
-	"embed"
 	"fmt"
 	"io"
 	"strings"
@@ -12,10 +11,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
-
-//go:generate go run ../internal/mkstatement
-//go:embed problem.yaml statement.md statement.html data
-var files embed.FS
 
 // ID is the problem's stable name.
 const ID = "poj3076"
@@ -28,7 +23,7 @@ type problem struct{ problems.Base }
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
 func New() problems.Problem {
-	return &problem{problems.MustBase(ID, files, problems.Special{Name: "poj3076", Checker: Checker{}})}
+	return &problem{problems.MustBase(ID, problems.Folder(ID), problems.Special{Name: "poj3076", Checker: Checker{}})}
 }
 
 // Reference returns fast: on the problem's 20 grids it takes about a fifth

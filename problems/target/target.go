@@ -2,7 +2,6 @@ package target
 
 import (
 	"context"
-	"embed"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -15,10 +14,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
 
-//go:generate go run ../internal/mkstatement
-//go:embed problem.yaml statement.md statement.html data
-var files embed.FS
-
 // ID is the problem's stable name.
 const ID = "target"
 
@@ -26,7 +21,7 @@ type problem struct{ problems.Base }
 
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
-func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
+func New() problems.Problem { return &problem{problems.MustBase(ID, problems.Folder(ID))} }
 
 // The reference is whichever strategy bounds fastest, measured by
 // BenchmarkTarget in solvers/fast and solvers/mrv: fast since its weight split.

@@ -2,7 +2,6 @@ package uva10957
 
 import (
 	"context"
-	"embed"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -13,10 +12,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
-
-//go:generate go run ../internal/mkstatement
-//go:embed problem.yaml statement.md statement.html data
-var files embed.FS
 
 // ID is the problem's stable name.
 const ID = "uva10957"
@@ -33,7 +28,7 @@ type problem struct{ problems.Base }
 
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
-func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
+func New() problems.Problem { return &problem{problems.MustBase(ID, problems.Folder(ID))} }
 
 func (*problem) Reference() solvers.Strategy { return fast.New() }
 

@@ -2,7 +2,6 @@ package xsudoku
 
 import (
 	"context"
-	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -14,10 +13,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/fast"
 )
-
-//go:generate go run ../internal/mkstatement
-//go:embed problem.yaml statement.md statement.html data
-var files embed.FS
 
 // ID is the problem's stable name.
 const ID = "xsudoku"
@@ -32,7 +27,7 @@ type problem struct{ problems.Base }
 
 // New returns the problem. It panics if the embedded problem.yaml is
 // invalid, which the package's tests rule out.
-func New() problems.Problem { return &problem{problems.MustBase(ID, files)} }
+func New() problems.Problem { return &problem{problems.MustBase(ID, problems.Folder(ID))} }
 
 func (*problem) Reference() solvers.Strategy { return fast.New() }
 
