@@ -507,6 +507,8 @@ func (p *Package) makeConfig(fsys fs.FS) error {
 	}
 	c.Limits.Memory, c.Limits.Output = k.Limits.Memory, k.Limits.Output
 	if b, err := fs.ReadFile(fsys, ExtensionFile); err == nil {
+		// Our own settings, which problem.yaml has no place for; what it
+		// has stays problem.yaml's, and the package's validator judges.
 		var ext problems.Config
 		dec := yaml.NewDecoder(bytes.NewReader(b))
 		dec.KnownFields(true)
@@ -514,12 +516,16 @@ func (p *Package) makeConfig(fsys fs.FS) error {
 			return fmt.Errorf("%s: %w", ExtensionFile, err)
 		}
 		p.extension = true
-		c.Input, c.Output, c.Groups = ext.Input, ext.Output, ext.Groups
-		checker := c.Harness.Checker
-		c.Harness = ext.Harness
-		c.Harness.Checker = checker // the package's validator judges, whatever we called ours
+		kattisOwn := c
+		c = ext
+		c.Name, c.Source, c.SourceURL, c.Validation = kattisOwn.Name, kattisOwn.Source, kattisOwn.SourceURL, kattisOwn.Validation
+		if c.License == "" {
+			c.License = kattisOwn.License
+		}
+		c.Harness.Checker = kattisOwn.Harness.Checker
+		c.Limits.Memory, c.Limits.Output = k.Limits.Memory, k.Limits.Output
 		if ext.Limits.TimeLimit > 0 {
-			c.Limits.TimeLimit, p.timeLimit = ext.Limits.TimeLimit, ExtensionFile
+			p.timeLimit = ExtensionFile
 		}
 		if err := c.CheckGroups(p.tests); err != nil {
 			return fmt.Errorf("%s: %w", ExtensionFile, err)

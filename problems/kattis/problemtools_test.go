@@ -1,17 +1,22 @@
-package kattis
+package kattis_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
+	"github.com/sudoku-judge/sudoku-judge/problems/kattis"
 )
 
 // problemtoolsEnv names a prepared copy of Kattis problemtools v1.20231016
@@ -55,9 +60,9 @@ func TestDefaultValidatorAgreesWithProblemtools(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 600 {
 		answer := randomText(rng)
-		output := mutate(rng, answer)
+		output := mutateTokens(rng, answer)
 		flags := flagSets[i%len(flagSets)]
-		v, err := ParseFlags(strings.Fields(flags))
+		v, err := kattis.ParseFlags(strings.Fields(flags))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,9 +103,9 @@ func randomText(rng *rand.Rand) string {
 	return b.String()
 }
 
-// mutate changes text a little, or not at all: white space, case, a
+// mutateTokens changes text a little, or not at all: white space, case, a
 // number's last digits, a token more or less.
-func mutate(rng *rand.Rand, s string) string {
+func mutateTokens(rng *rand.Rand, s string) string {
 	switch rng.IntN(9) {
 	case 0:
 		return s
@@ -127,5 +132,46 @@ func mutate(rng *rand.Rand, s string) string {
 			f[k] = fmt.Sprint(x * (1 + (rng.Float64()-0.5)*0.02))
 		}
 		return strings.Join(f, " ") + "\n"
+	}
+}
+
+// verifyLine is verifyproblem's last line: "poj2676 tested: 0 errors, 3 warnings".
+var verifyLine = regexp.MustCompile(`(?m)^(\S+) tested: (\d+) errors?, (\d+) warnings?$`)
+
+// TestVerifyproblem exports every problem and checks it with problemtools'
+// own verifyproblem: no errors, and each submission gets the verdict its
+// folder names ("OK" on its line). The statement is checked too where
+// pdflatex is installed (problemtools compiles it to PDF).
+func TestVerifyproblem(t *testing.T) {
+	dir := problemtools(t)
+	parts := []string{"-p", "config", "validators", "graders", "generators", "data", "submissions"}
+	if _, err := exec.LookPath("pdflatex"); err == nil {
+		parts = parts[:0]
+	} else {
+		t.Log("no pdflatex: the statement is not checked (scripts/verify-kattis.sh says which TeX packages problemtools needs)")
+	}
+	for id, ex := range exportAll(t) {
+		t.Run(id, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, "/usr/bin/python3", append([]string{"-m", "problemtools.verifyproblem", ex.dir}, parts...)...)
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			m := verifyLine.FindSubmatch(out)
+			if m == nil || string(m[1]) != id {
+				t.Fatalf("verifyproblem did not finish (%v):\n%s", err, out)
+			}
+			if string(m[2]) != "0" {
+				t.Errorf("verifyproblem found %s errors:\n%s", m[2], out)
+			}
+			for _, s := range ex.pkg.Submissions() {
+				name := path.Base(s.Path)
+				ok := regexp.MustCompile(`(?m)^\s+\S+ submission ` + regexp.QuoteMeta(name) + ` \(.*\) OK`)
+				if !ok.Match(out) {
+					t.Errorf("%s: not OK under verifyproblem:\n%s", s.Path, out)
+				}
+			}
+			t.Logf("%s", bytes.TrimSpace(out))
+		})
 	}
 }

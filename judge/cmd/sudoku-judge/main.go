@@ -136,6 +136,7 @@ func subcommands() []subcommand {
 		{"report", newReportCmd},
 		{"serve", newServeCmd},
 		{"worker", newWorkerCmd},
+		{"export", newExportCmd},
 	}
 }
 
