@@ -161,6 +161,10 @@ type Config struct {
 		// that does not compile as the judge's default dialect is compiled
 		// as these, and the result says so (see judge/lang.Original).
 		Compilers []Compiler `yaml:"compilers"`
+		// Sudoku declares the puzzle's topology and input format, for a
+		// problem that is only data (package variant); nil for a problem
+		// with a Go package of its own.
+		Sudoku *Topology `yaml:"sudoku"`
 	} `yaml:"harness"`
 	// Groups split the tests as Kattis test groups do. The first group is
 	// the headline: what the original judge used, where that is known.

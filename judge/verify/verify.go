@@ -157,6 +157,10 @@ func Package(ctx context.Context, pkg *kattis.Package, opts Options) (*Report, e
 		}
 		rep.add(o, opts)
 	}
+	if rep.TimeLimit == 0 && len(subs) == 0 {
+		rep.TimeLimitFrom = "none: the package sets none and has no submissions"
+		return rep, nil
+	}
 	if rep.TimeLimit == 0 {
 		if slowestOn == "" {
 			return nil, fmt.Errorf("verify: %s sets no time limit and has no accepted submission to find one from: give one with --time-limit, or in sudoku-judge.yaml or .timelimit", pkg.ID())

@@ -15,6 +15,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/poj3076"
 	"github.com/sudoku-judge/sudoku-judge/problems/target"
 	"github.com/sudoku-judge/sudoku-judge/problems/uva10957"
+	"github.com/sudoku-judge/sudoku-judge/problems/variant"
 	"github.com/sudoku-judge/sudoku-judge/problems/xsudoku"
 )
 
@@ -25,9 +26,10 @@ type entry struct {
 	new func() problems.Problem
 }
 
-// entries lists every problem in catalog order.
+// entries lists every problem in catalog order: those with a Go package
+// of their own, then the folders of problems/ that are only data, by name.
 func entries() []entry {
-	return []entry{
+	es := []entry{
 		{poj2676.ID, poj2676.New},
 		{poj3074.ID, poj3074.New},
 		{poj3076.ID, poj3076.New},
@@ -35,6 +37,25 @@ func entries() []entry {
 		{target.ID, target.New},
 		{uva10957.ID, uva10957.New},
 		{xsudoku.ID, xsudoku.New},
+	}
+	for _, id := range problems.FolderIDs() {
+		if !slices.ContainsFunc(es, func(e entry) bool { return e.id == id }) {
+			es = append(es, entry{id, dataOnly(id)})
+		}
+	}
+	return es
+}
+
+// dataOnly returns the constructor of the problem that the folder
+// problems/id declares (package variant). It panics if the folder's
+// problem.yaml is invalid, which the catalog's tests rule out.
+func dataOnly(id string) func() problems.Problem {
+	return func() problems.Problem {
+		p, err := variant.Open(id, problems.Folder(id))
+		if err != nil {
+			panic(err.Error())
+		}
+		return p
 	}
 }
 
@@ -96,17 +117,42 @@ func Select(list string) ([]problems.Problem, error) {
 
 // Open returns the problem arg names: a problem's id, or else the path of
 // a problem package in the Kattis format, a folder or a zip (see package
-// kattis). An id wins over a folder of the same name: write ./poj2676 for
-// the folder.
+// kattis), which is a sudoku problem (package variant) when its
+// sudoku-judge.yaml declares a topology. An id wins over a folder of the
+// same name: write ./poj2676 for the folder.
 func Open(arg string) (problems.Task, error) {
 	if slices.ContainsFunc(IDs(), func(id string) bool { return strings.EqualFold(id, arg) }) {
 		return Lookup(arg)
 	}
 	if _, err := os.Stat(arg); err == nil {
-		return kattis.OpenPath(arg)
+		pkg, err := kattis.OpenPath(arg)
+		if err != nil {
+			return nil, err
+		}
+		if pkg.Config().Harness.Sudoku == nil {
+			return pkg, nil
+		}
+		// A package that declares a sudoku topology is a problem the
+		// built-in strategies solve.
+		return variant.New(pkg)
 	}
 	_, err := Lookup(arg)
 	return nil, fmt.Errorf("%w, and no package folder or zip %s", err, arg)
+}
+
+// OpenProblem is [Open] for the commands that solve or generate puzzles:
+// the problem must be a sudoku problem, one of the catalog's or a package
+// that declares its topology.
+func OpenProblem(arg string) (problems.Problem, error) {
+	t, err := Open(arg)
+	if err != nil {
+		return nil, err
+	}
+	p, ok := t.(problems.Problem)
+	if !ok {
+		return nil, fmt.Errorf("%s declares no sudoku topology (sudoku-judge.yaml's harness.sudoku): only programs are judged on it (test, run)", arg)
+	}
+	return p, nil
 }
 
 // WithPackages returns every problem of the catalog, then the problem

@@ -14,10 +14,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"text/template"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/variant"
 )
 
 // validators holds the output validators that stand for the checkers
@@ -81,7 +83,7 @@ func Export(p problems.Task, files fs.FS, w Writer) error {
 		func() error {
 			return ex.copyDir("problem_statement", func(n string) bool { return !strings.HasSuffix(n, ".html") })
 		},
-		func() error { return ex.copyDir("input_validators", nil) },
+		ex.inputValidators,
 		ex.submissions,
 		func() error { return ex.copyFile("SOURCE.md") },
 		ex.notes,
@@ -280,9 +282,49 @@ func leadingDigits(s string) string {
 	return s[:i]
 }
 
+// inputValidators copies the problem's input validators, or for a
+// problem that is only data writes grid.cpp, with the flags that say its
+// format in data/testdata.yaml.
+func (ex *exporter) inputValidators() error {
+	if _, err := fs.Stat(ex.files, "input_validators"); err == nil {
+		return ex.copyDir("input_validators", nil)
+	}
+	v, err := ex.variant()
+	if err != nil {
+		return fmt.Errorf("no input_validators/, and %w", err)
+	}
+	b, err := validators.ReadFile("validators/grid/grid.cpp")
+	if err != nil {
+		return err
+	}
+	if err := ex.w.WriteFile("input_validators/grid/grid.cpp", b); err != nil {
+		return err
+	}
+	symbols, empty := v.Symbols()
+	flags := fmt.Sprintf("size %d symbols %s empty %c", v.Size(), symbols, empty)
+	return ex.writeYAML("data/testdata.yaml", map[string]string{"input_validator_flags": flags})
+}
+
+// variant returns the problem as a variant of data alone, or an error
+// saying it is not one.
+func (ex *exporter) variant() (*variant.Problem, error) {
+	if ex.c.Harness.Sudoku == nil {
+		return nil, errors.New("the problem is not only data (problem.yaml declares no harness.sudoku) to write one from")
+	}
+	return variant.New(ex.p)
+}
+
 // submissions copies the problem's submissions, each with the shared
-// code it includes written into it.
+// code it includes written into it; for a problem that is only data
+// without submissions of its own, it writes them from its topology.
 func (ex *exporter) submissions() error {
+	if _, err := fs.Stat(ex.files, "submissions"); err != nil {
+		v, verr := ex.variant()
+		if verr != nil {
+			return fmt.Errorf("no submissions/ (problemtools wants an accepted one), and %w", verr)
+		}
+		return ex.variantSubmissions(v)
+	}
 	return fs.WalkDir(ex.files, "submissions", func(p string, d fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) && p == "submissions" {
 			return fs.SkipDir
@@ -299,6 +341,79 @@ func (ex *exporter) submissions() error {
 		}
 		return ex.w.WriteFile(p, b)
 	})
+}
+
+// variantTemplate is the submissions Export writes for a problem that is
+// only data: one program, told which units to keep and how to search.
+var variantTemplate = template.Must(template.ParseFS(include, "include/variant.cpp.tmpl"))
+
+// variantSubmissions writes an accepted submission (Dancing Links over
+// every unit), a wrong one (without the units that make the variant) and
+// a slow one (backtracking that checks all but the rows on full grids
+// only) for a problem that is only data.
+func (ex *exporter) variantSubmissions(v *variant.Problem) error {
+	units := v.Units()
+	n := v.Size()
+	plain := units[:len(units)-v.ExtraUnits()]
+	wrong, wrongWhy, wrongSolve := plain, "without its extra units", "sudoku::count(p, 2, s)"
+	switch {
+	case v.ExtraUnits() == 0 && v.Jigsaw():
+		wrong, wrongWhy = append(slices.Clone(units[:2*n]), boxes(n)...), "with square boxes for its regions"
+	case v.ExtraUnits() == 0:
+		wrong, wrongWhy, wrongSolve = units, "stopping at the first solution", "sudoku::count(p, 1, s)"
+	}
+	symbols, empty := v.Symbols()
+	none, multiple := v.Answers()
+	subs := []struct {
+		path, comment, solve string
+		units                [][]int
+	}{
+		{"submissions/accepted/dlx.cpp", ": Dancing Links counts each puzzle's solutions up to two, every\n// unit kept.", "sudoku::count(p, 2, s)", units},
+		{"submissions/wrong_answer/" + map[bool]string{true: "first", false: "plain"}[wrongSolve != "sudoku::count(p, 2, s)"] + ".cpp",
+			", wrong: solves each puzzle " + wrongWhy + ".", wrongSolve, wrong},
+		{"submissions/time_limit_exceeded/naive.cpp", ", too slow: backtracking that keeps only the rows as it fills the\n// grid and checks every other unit on each full grid.",
+			fmt.Sprintf("sudoku::naive(p, 2, s, %d)", n), units},
+	}
+	for _, sub := range subs {
+		var b bytes.Buffer
+		err := variantTemplate.Execute(&b, map[string]any{
+			"Name": ex.c.Name, "Comment": sub.comment, "Size": n, "Cells": n * n, "Units": sub.units, "Solve": sub.solve,
+			"Symbols": cEscape(symbols), "Empty": cEscape(string(empty)), "None": cEscape(none), "Multiple": cEscape(multiple),
+		})
+		if err != nil {
+			return err
+		}
+		src, err := inline(b.Bytes())
+		if err != nil {
+			return err
+		}
+		if err := ex.w.WriteFile(sub.path, src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// boxes returns the square boxes of an n x n grid, as units.
+func boxes(n int) [][]int {
+	b := 1
+	for b*b < n {
+		b++
+	}
+	var out [][]int
+	for k := range n {
+		var u []int
+		for i := range n {
+			u = append(u, (k/b*b+i/b)*n+k%b*b+i%b)
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// cEscape writes s for a C string or character literal.
+func cEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, `'`, `\'`).Replace(s)
 }
 
 // inline replaces each line #include "NAME" of src whose NAME is a file of

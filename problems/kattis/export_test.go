@@ -108,10 +108,12 @@ func exportTo(p problems.Problem, dir string) error {
 	return kattis.Export(p, problems.Folder(p.ID()), w)
 }
 
-// accepts runs an input validator on input: exit 42 accepts, 43 rejects.
-func accepts(t testing.TB, validator string, input []byte) bool {
+// accepts runs an input validator on input, with the package's flags:
+// exit 42 accepts, 43 rejects.
+func (ex *exported) accepts(t testing.TB, input []byte) bool {
 	t.Helper()
-	cmd := exec.Command(validator)
+	tests, _ := ex.pkg.Tests()
+	cmd := exec.Command(ex.validate, ex.pkg.InputValidatorFlags(tests[0].Name)...)
 	cmd.Stdin = bytes.NewReader(input)
 	err := cmd.Run()
 	var ee *exec.ExitError
@@ -121,7 +123,7 @@ func accepts(t testing.TB, validator string, input []byte) bool {
 	case errors.As(err, &ee) && ee.ExitCode() == 43:
 		return false
 	}
-	t.Fatalf("input validator %s: %v (want exit 42 or 43)", validator, err)
+	t.Fatalf("input validator %s: %v (want exit 42 or 43)", ex.validate, err)
 	return false
 }
 
@@ -142,7 +144,7 @@ func TestExportedInputValidators(t *testing.T) {
 			}
 			var bases [][]byte
 			for _, tc := range tests {
-				if !accepts(t, ex.validate, tc.Input) {
+				if !ex.accepts(t, tc.Input) {
 					t.Errorf("test %s: the input validator rejects it", tc.Name)
 				}
 				if len(tc.Input) < 4<<10 {
@@ -162,7 +164,7 @@ func TestExportedInputValidators(t *testing.T) {
 				for range rounds {
 					in := mutate(rng, base)
 					_, perr := ex.prob.Parse("input", in)
-					got := accepts(t, ex.validate, in)
+					got := ex.accepts(t, in)
 					if got != (perr == nil) {
 						t.Errorf("input %q: validator accepts %v, Parse: %v", in, got, perr)
 						continue

@@ -211,22 +211,33 @@ func Open(fsys fs.FS, id string) (*Package, error) {
 func (p *Package) readTests(fsys fs.FS) ([]string, error) {
 	var flagsOf = map[string][]string{} // by folder with tests
 	p.inputFlags = map[string][]string{}
+	// testdata reads dir's testdata.yaml, whose flags replace the ones
+	// of the folder above.
+	testdata := func(dir string, flags, inFlags []string) ([]string, []string, error) {
+		b, err := fs.ReadFile(fsys, path.Join(dir, "testdata.yaml"))
+		if err != nil {
+			return flags, inFlags, nil
+		}
+		var td struct {
+			Flags   *string `yaml:"output_validator_flags"`
+			InFlags *string `yaml:"input_validator_flags"`
+		}
+		if err := yaml.Unmarshal(b, &td); err != nil {
+			return nil, nil, fmt.Errorf("%s/testdata.yaml: %w", dir, err)
+		}
+		if td.Flags != nil {
+			flags = strings.Fields(*td.Flags)
+		}
+		if td.InFlags != nil {
+			inFlags = strings.Fields(*td.InFlags)
+		}
+		return flags, inFlags, nil
+	}
 	var walk func(dir string, flags, inFlags []string) error
 	walk = func(dir string, flags, inFlags []string) error {
-		if b, err := fs.ReadFile(fsys, path.Join(dir, "testdata.yaml")); err == nil {
-			var td struct {
-				Flags   *string `yaml:"output_validator_flags"`
-				InFlags *string `yaml:"input_validator_flags"`
-			}
-			if err := yaml.Unmarshal(b, &td); err != nil {
-				return fmt.Errorf("%s/testdata.yaml: %w", dir, err)
-			}
-			if td.Flags != nil {
-				flags = strings.Fields(*td.Flags)
-			}
-			if td.InFlags != nil {
-				inFlags = strings.Fields(*td.InFlags)
-			}
+		flags, inFlags, err := testdata(dir, flags, inFlags)
+		if err != nil {
+			return err
 		}
 		entries, err := fs.ReadDir(fsys, dir)
 		if err != nil {
@@ -267,6 +278,10 @@ func (p *Package) readTests(fsys fs.FS) ([]string, error) {
 		}
 		return nil
 	}
+	rootFlags, rootInFlags, err := testdata("data", nil, nil)
+	if err != nil {
+		return nil, err
+	}
 	for _, top := range []string{"sample", "secret"} {
 		dir := path.Join("data", top)
 		if _, err := fs.Stat(fsys, dir); errors.Is(err, fs.ErrNotExist) {
@@ -275,7 +290,7 @@ func (p *Package) readTests(fsys fs.FS) ([]string, error) {
 			}
 			continue
 		}
-		if err := walk(dir, nil, nil); err != nil {
+		if err := walk(dir, rootFlags, rootInFlags); err != nil {
 			return nil, err
 		}
 	}

@@ -38,7 +38,7 @@ have. More givens than the grid has cells is an error.`,
   sudoku-judge gen --problem poj3074 --kind mixed --givens 22`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			prob, err := catalog.Lookup(problem)
+			prob, err := catalog.OpenProblem(problem)
 			if err != nil {
 				return fmt.Errorf("gen: --problem: %w", err)
 			}
@@ -58,7 +58,7 @@ have. More givens than the grid has cells is an error.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&problem, "problem", "", "the problem ID (see sudoku-judge list)")
+	f.StringVar(&problem, "problem", "", "the problem ID (see sudoku-judge list), or a Kattis package that declares a sudoku topology")
 	opts.Count = 1
 	f.VarP(flagval.NewCount(&opts.Count, 1, math.MaxInt), "count", "n", "number of puzzles")
 	f.Uint64Var(&opts.Seed, "seed", 1, "random seed: the same seed gives the same output")

@@ -60,18 +60,18 @@ them; a test is also stopped after ten times its limit in wall-clock time.
   sudoku-judge run --problem ./mypackage        # a Kattis package: its own submissions`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			strats, err := strategies.Select(strategy)
+			if err != nil {
+				return fmt.Errorf("run: --strategy: %w", err)
+			}
 			if pkg, err := openPackage(problem); err != nil {
 				return fmt.Errorf("run: --problem: %w", err)
 			} else if pkg != nil {
-				return runPackage(cmd.Context(), e, pkg, verifyFlags{json: asJSON, verbose: verbose, timeLimit: opts.TimeLimit, jobs: opts.Parallel})
+				return runPackage(cmd.Context(), e, pkg, verifyFlags{json: asJSON, verbose: verbose, timeLimit: opts.TimeLimit, jobs: opts.Parallel}, strats, opts)
 			}
 			probs, err := catalog.Select(problem)
 			if err != nil {
 				return fmt.Errorf("run: --problem: %w", err)
-			}
-			strats, err := strategies.Select(strategy)
-			if err != nil {
-				return fmt.Errorf("run: --strategy: %w", err)
 			}
 			switch {
 			case len(probs) == 0:

@@ -4,13 +4,18 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
 	"github.com/sudoku-judge/sudoku-judge/judge/verify"
+	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/kattis"
+	"github.com/sudoku-judge/sudoku-judge/problems/variant"
+	"github.com/sudoku-judge/sudoku-judge/solvers"
 )
 
 // verifyFlags are run's flags that apply to a problem package.
@@ -20,27 +25,32 @@ type verifyFlags struct {
 	jobs          int
 }
 
-// openPackage returns the problem package that run's --problem names, or
-// nil when it names problems of the catalog.
-func openPackage(arg string) (*kattis.Package, error) {
-	if arg == "" || arg == "all" || strings.Contains(arg, ",") {
+// openPackage returns the problem package that run's --problem names, as
+// catalog.Open reads it (a sudoku problem when it declares a topology), or
+// nil when --problem names problems of the catalog.
+func openPackage(arg string) (problems.Task, error) {
+	if arg == "" || arg == "all" || strings.Contains(arg, ",") || slices.ContainsFunc(catalog.IDs(), func(id string) bool { return strings.EqualFold(id, arg) }) {
 		return nil, nil
 	}
 	if _, err := os.Stat(arg); err != nil {
 		return nil, nil
 	}
-	t, err := catalog.Open(arg)
-	if err != nil {
-		return nil, err
-	}
-	pkg, _ := t.(*kattis.Package)
-	return pkg, nil
+	return catalog.Open(arg)
 }
 
-// runPackage verifies pkg as Kattis' verifyproblem does and prints what it
-// found: the validators' findings, the time limit and each submission's
-// verdict against its folder's.
-func runPackage(ctx context.Context, e *env, pkg *kattis.Package, f verifyFlags) error {
+// runPackage judges the built-in strategies on t when it declares a sudoku
+// topology, then verifies the package as Kattis' verifyproblem does, and
+// prints what it found: the strategies' table, the validators' findings,
+// the time limit and each submission's verdict against its folder's.
+func runPackage(ctx context.Context, e *env, t problems.Task, f verifyFlags, strats []solvers.Strategy, opts builtin.Options) error {
+	pkg, ok := t.(*kattis.Package)
+	v, isVariant := t.(*variant.Problem)
+	if isVariant {
+		pkg, ok = v.Task.(*kattis.Package)
+	}
+	if !ok {
+		return fmt.Errorf("run: %s is not a problem package", t.ID())
+	}
 	for _, w := range pkg.Warnings() {
 		fmt.Fprintf(e.stderr, "sudoku-judge: %s: warning: %v\n", pkg.ID(), w)
 	}
@@ -49,13 +59,32 @@ func runPackage(ctx context.Context, e *env, pkg *kattis.Package, f verifyFlags)
 		return err
 	}
 	defer sb.Close()
-	opts := verify.Options{Runner: sb, Isolation: sb.Isolation().String(), TimeLimit: f.timeLimit, Parallel: f.jobs}
+	failed := false
+	if isVariant {
+		prob, closeChecker, err := builtChecker(ctx, sb, v)
+		if err != nil {
+			return err
+		}
+		defer closeChecker()
+		rep, err := builtin.Run(ctx, []problems.Problem{prob}, strats, opts)
+		if err != nil {
+			return err
+		}
+		if !f.json {
+			if err := writeRunReport(e.stdout, rep, f.verbose, []problems.Problem{prob}); err != nil {
+				return err
+			}
+			fmt.Fprintln(e.stdout)
+		}
+		failed = rep.Failed()
+	}
+	vopts := verify.Options{Runner: sb, Isolation: sb.Isolation().String(), TimeLimit: f.timeLimit, Parallel: f.jobs}
 	hook, clear := progress(e.stderr, "submissions", time.Second)
 	if hook != nil {
 		done, total := 0, len(pkg.Submissions())
-		opts.Progress = func(verify.Outcome) { done++; hook(done, total) }
+		vopts.Progress = func(verify.Outcome) { done++; hook(done, total) }
 	}
-	rep, err := verify.Package(ctx, pkg, opts)
+	rep, err := verify.Package(ctx, pkg, vopts)
 	clear()
 	if err != nil {
 		return err
@@ -67,7 +96,7 @@ func runPackage(ctx context.Context, e *env, pkg *kattis.Package, f verifyFlags)
 	} else if err := printVerifyReport(e, rep, f.verbose); err != nil {
 		return err
 	}
-	if rep.Failed() {
+	if failed || rep.Failed() {
 		return errFailed
 	}
 	return nil

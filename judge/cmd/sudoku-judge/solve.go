@@ -38,7 +38,7 @@ error as FILE:LINE:COL: message, with exit status 2.`,
   sudoku-judge solve --problem poj3076 --strategy dlx big.in`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			prob, err := catalog.Lookup(problem)
+			prob, err := catalog.OpenProblem(problem)
 			if err != nil {
 				return fmt.Errorf("solve: --problem: %w", err)
 			}

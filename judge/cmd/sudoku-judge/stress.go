@@ -82,6 +82,11 @@ setup error or when the judge failed on a round (IE): no verdict.`,
 				return err
 			}
 			defer closeInto(&rerr, "sandbox", sb)
+			prob, closeChecker, err := builtChecker(cmd.Context(), sb, prob)
+			if err != nil {
+				return err
+			}
+			defer closeChecker()
 			build.Sandbox, build.RunMemory = sb, limits.Memory
 			exe, err := lang.Build(cmd.Context(), src, build)
 			var ce *lang.CompileError

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -23,6 +24,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/kattis"
+	"github.com/sudoku-judge/sudoku-judge/problems/variant"
 )
 
 // programFlags are the flags of the commands that run a contestant's
@@ -105,7 +107,26 @@ func (f *programFlags) lookupProblem() (problems.Problem, error) {
 	if f.problem == "" {
 		return nil, nil
 	}
-	return catalog.Lookup(f.problem)
+	return catalog.OpenProblem(f.problem)
+}
+
+// builtChecker returns prob judged by its checker built in sb, when its
+// checker is a program of its package (a Kattis package's output
+// validator), so that a judge other than test's can use it; close removes
+// the build.
+func builtChecker(ctx context.Context, sb *sandbox.Sandbox, prob problems.Problem) (problems.Problem, func(), error) {
+	v, ok := prob.(*variant.Problem)
+	if !ok {
+		return prob, func() {}, nil
+	}
+	if _, ok := v.CheckerFile(); !ok {
+		return prob, func() {}, nil
+	}
+	c, closeChecker, err := checker.For(ctx, sb, v)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v.WithChecker(c), closeChecker, nil
 }
 
 // openTask returns the problem or problem package --problem names, or nil
