@@ -19,12 +19,14 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/variant"
 )
 
 // validators holds the output validators that stand for the checkers
-// every problem shares: lines.cpp is the checker "lines" (and, with the
-// flag ignore_blank_lines, "lines-ignoring-blank") as a Kattis program.
+// every problem shares: lines.cpp is the checker "lines", with its
+// settings as flags, as a Kattis program; grid.cpp the input validator of
+// a problem of data alone.
 //
 //go:embed validators
 var validators embed.FS
@@ -63,8 +65,9 @@ type Writer interface {
 //     numbered in p's order ("1-official"), and the numbers starting test
 //     names padded so that problemtools' order is p's;
 //   - an output validator for a checker that is not the format's default
-//     validator: p's own program, or lines.cpp for the checkers "lines" and
-//     "lines-ignoring-blank";
+//     validator: p's own program, or lines.cpp for a checker that accepts
+//     what "lines" accepts; the checker's settings (checker_args) are its
+//     validator_flags, each key=value;
 //   - NOTES.md: how the package was made and where it differs from this
 //     judge.
 func Export(p problems.Task, files fs.FS, w Writer) error {
@@ -108,30 +111,44 @@ type exporter struct {
 	license string            // problem.yaml's, one the format lists
 }
 
+// A linesChecker is a checker that accepts what a [contest.Lines] accepts
+// and differs from it only in its messages, such as poj3076's.
+type linesChecker interface {
+	AsLines() contest.Lines
+}
+
 // validation writes the output validator, if the checker needs one, and
-// decides problem.yaml's validation and validator_flags.
+// decides problem.yaml's validation and validator_flags: the checker's
+// settings (problem.yaml's harness.checker_args), each key=value.
 func (ex *exporter) validation() error {
+	args := ex.c.Harness.CheckerArgs
+	for _, k := range args.Keys() {
+		ex.flags = append(ex.flags, k+"="+args[k])
+	}
 	if _, err := fs.Stat(ex.files, "output_validators"); err == nil {
 		ex.custom = true
 		return ex.copyDir("output_validators", nil)
 	}
-	switch name := ex.c.Harness.Checker; name {
-	case "tokens":
+	c := ex.p.Checker()
+	if lc, ok := c.(linesChecker); ok {
+		c = lc.AsLines()
+	}
+	switch c.(type) {
+	case contest.Tokens:
+		if len(args) > 0 {
+			return fmt.Errorf("checker %q takes no settings, got %v", ex.c.Harness.Checker, args)
+		}
 		ex.flags = []string{"case_sensitive"} // Tokens compares bytes
 		return nil
-	case "lines", "lines-ignoring-blank":
+	case contest.Lines:
 		ex.custom = true
-		if name == "lines-ignoring-blank" {
-			ex.flags = []string{"ignore_blank_lines"}
-		}
 		b, err := validators.ReadFile("validators/lines/lines.cpp")
 		if err != nil {
 			return err
 		}
 		return ex.w.WriteFile("output_validators/lines/lines.cpp", b)
-	default:
-		return fmt.Errorf("checker %q has no output validator program: give the problem's folder an output_validators/ (a Kattis program that accepts what the checker accepts)", name)
 	}
+	return fmt.Errorf("checker %q has no output validator program: give the problem's folder an output_validators/ (a Kattis program that accepts what the checker accepts)", ex.c.Harness.Checker)
 }
 
 // legacyConfig is problem.yaml as Export writes it.

@@ -1,15 +1,17 @@
 // Output validator for problems whose checker compares lines, the Kattis
-// way: lines input answer feedback_dir [ignore_blank_lines] < output; exit
-// 42 accepts, 43 rejects with the reason in feedback_dir/judgemessage.txt.
-// It accepts exactly what sudoku-judge's checker "lines" accepts (and, with
-// ignore_blank_lines, poj3076's), which its tests check on mutated
-// outputs: the output's lines equal the answer's, each line's trailing
-// spaces, tabs, CR, VT and FF and the text's trailing blank lines aside
-// (and every empty line aside, with the flag). Where that checker says
-// "presentation error" (the same text once all white space is removed)
-// this says so and rejects: the format has no such verdict.
+// way: lines input answer feedback_dir [key=value...] < output; exit 42
+// accepts, 43 rejects with the reason in feedback_dir/judgemessage.txt. It
+// accepts exactly what sudoku-judge's checker "lines" accepts, configured
+// by the same settings its problem.yaml's checker_args give (the flags
+// line_end_space=ignore|compare, blank_lines=compare|skip, layout=PE|WA),
+// which sudoku-judge's tests check on mutated outputs: the output's lines
+// equal the answer's, white space at the end of a line aside (with
+// line_end_space=compare, only a CR there), white space at the end of the
+// text aside, and every empty line aside with blank_lines=skip. Where that
+// checker says "presentation error" (the same text once all white space is
+// removed) this says so and rejects: the format has no such verdict, and
+// layout=WA changes nothing here.
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -26,7 +28,7 @@ static std::FILE *feedback;
 static bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
 // lines splits text as the checker reads it.
-static std::vector<std::string> lines(const std::string &text, bool ignoreBlank) {
+static std::vector<std::string> lines(const std::string &text, bool keepSpace, bool skipBlank) {
 	size_t end = text.size();
 	while (end > 0 && space(text[end - 1]))
 		end--;
@@ -36,9 +38,14 @@ static std::vector<std::string> lines(const std::string &text, bool ignoreBlank)
 		if (nl == std::string::npos || nl > end)
 			nl = end;
 		size_t e = nl;
-		while (e > start && space(text[e - 1]) && text[e - 1] != '\n')
-			e--;
-		if (!ignoreBlank || e > start)
+		if (keepSpace) {
+			if (e > start && text[e - 1] == '\r')
+				e--;
+		} else {
+			while (e > start && space(text[e - 1]) && text[e - 1] != '\n')
+				e--;
+		}
+		if (!skipBlank || e > start)
 			out.push_back(text.substr(start, e - start));
 		start = nl + 1;
 	}
@@ -59,18 +66,22 @@ int main(int argc, char **argv) {
 	feedback = std::fopen((std::string(argv[3]) + "/judgemessage.txt").c_str(), "w");
 	if (!feedback)
 		return 1;
-	bool ignoreBlank = false;
+	bool keepSpace = false, skipBlank = false;
 	for (int i = 4; i < argc; i++) {
-		if (std::strcmp(argv[i], "ignore_blank_lines") != 0) {
+		std::string a = argv[i];
+		if (a == "line_end_space=ignore" || a == "line_end_space=compare")
+			keepSpace = a == "line_end_space=compare";
+		else if (a == "blank_lines=compare" || a == "blank_lines=skip")
+			skipBlank = a == "blank_lines=skip";
+		else if (a != "layout=PE" && a != "layout=WA") {
 			std::fprintf(feedback, "unknown flag %s\n", argv[i]);
 			return 1;
 		}
-		ignoreBlank = true;
 	}
 	std::ifstream ansf(argv[2], std::ios::binary);
 	std::string answer((std::istreambuf_iterator<char>(ansf)), std::istreambuf_iterator<char>());
 	std::string output((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-	std::vector<std::string> want = lines(answer, ignoreBlank), got = lines(output, ignoreBlank);
+	std::vector<std::string> want = lines(answer, keepSpace, skipBlank), got = lines(output, keepSpace, skipBlank);
 	for (size_t i = 0; i < want.size() || i < got.size(); i++) {
 		if (i < want.size() && i < got.size() && want[i] == got[i])
 			continue;

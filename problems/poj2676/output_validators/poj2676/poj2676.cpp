@@ -1,10 +1,11 @@
 // Output validator of POJ 2676, the Kattis way: poj2676 input answer
-// feedback_dir < output; exit 42 accepts, 43 rejects with the reason in
-// feedback_dir/judgemessage.txt. It accepts exactly what problems/poj2676's
-// special judge accepts, which its tests check on mutated outputs: every
-// case completed by the sudoku rules, keeping its givens, in the input's
-// layout (9 lines of 9 digits; trailing white space on a line and trailing
-// blank lines aside). Any valid completion is accepted; the answer file is
+// feedback_dir [blank_lines=compare|skip] < output; exit 42 accepts, 43
+// rejects with the reason in feedback_dir/judgemessage.txt. It accepts
+// exactly what problems/poj2676's special judge accepts with the same
+// checker_args, which its tests check on mutated outputs: every case
+// completed by the sudoku rules, keeping its givens, in the input's layout
+// (9 lines of 9 digits; trailing white space on a line and trailing blank
+// lines aside, and every empty line with blank_lines=skip). Any valid completion is accepted; the answer file is
 // one of them and is not read. Where the special judge says "presentation
 // error" (right digits, wrong layout) this says so and rejects: the format
 // has no such verdict.
@@ -46,6 +47,15 @@ int main(int argc, char **argv) {
 	feedback = std::fopen((std::string(argv[3]) + "/judgemessage.txt").c_str(), "w");
 	if (!feedback)
 		return 1;
+	bool skipBlank = false;
+	for (int i = 4; i < argc; i++) {
+		std::string a = argv[i];
+		if (a != "blank_lines=compare" && a != "blank_lines=skip") {
+			std::fprintf(feedback, "unknown flag %s\n", argv[i]);
+			return 1;
+		}
+		skipBlank = a == "blank_lines=skip";
+	}
 	std::ifstream inf(argv[1], std::ios::binary);
 	std::string input((std::istreambuf_iterator<char>(inf)), std::istreambuf_iterator<char>());
 	std::vector<std::string> in = tokens(input);
@@ -85,7 +95,8 @@ int main(int argc, char **argv) {
 		}
 	}
 	// The layout: with the digits right, every line (its trailing white
-	// space and the output's trailing blank lines aside) holds 9 of them.
+	// space and the output's trailing blank lines aside, and the empty
+	// ones with blank_lines=skip) holds 9 of them.
 	size_t end = out.size();
 	while (end > 0 && space(out[end - 1]))
 		end--;
@@ -97,7 +108,7 @@ int main(int argc, char **argv) {
 		size_t e = nl;
 		while (e > start && space(out[e - 1]) && out[e - 1] != '\n')
 			e--;
-		if (e - start != 9)
+		if (e - start != 9 && !(skipBlank && e == start))
 			reject("presentation error: right digits, wrong layout: want lines of 9 digits without spaces");
 		start = nl + 1;
 	}
