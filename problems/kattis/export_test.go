@@ -175,6 +175,7 @@ func TestExportedInputValidators(t *testing.T) {
 					}
 				}
 			}
+			t.Logf("%d inputs, %d of them rejected: validator and parser agree", agreed, rejected)
 			// The mutations must try both answers, or the test would say
 			// nothing.
 			if rejected == 0 || rejected == agreed {
@@ -221,6 +222,7 @@ func TestExportedOutputValidators(t *testing.T) {
 					}
 				}
 			}
+			t.Logf("%d outputs, %d of them rejected: validator and checker agree", checked, rejected)
 			if checked == 0 || rejected == 0 || rejected == checked {
 				t.Errorf("%d of %d outputs rejected: the mutations do not try both answers", rejected, checked)
 			}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
 func TestOpenSum(t *testing.T) {
@@ -272,5 +274,29 @@ func TestTestlibChecker(t *testing.T) {
 	}
 	if f, ok := p.CheckerFile(); !ok || f.Kattis || len(f.Files) != 1 {
 		t.Errorf("checker file %+v: want a testlib checker with its header", f)
+	}
+}
+
+// TestExpectationAccepts checks which verdicts each submission folder
+// takes, as problemtools sees verdicts: PE is a WA, MLE and OLE are RTEs.
+func TestExpectationAccepts(t *testing.T) {
+	all := []contest.Verdict{contest.AC, contest.WA, contest.PE, contest.TLE, contest.MLE, contest.OLE, contest.RE, contest.CE, contest.IE}
+	want := map[Expectation]string{
+		Accepted:          "AC",
+		WrongAnswer:       "WA PE",
+		TimeLimitExceeded: "TLE",
+		RunTimeError:      "MLE OLE RE",
+		Rejected:          "WA PE TLE MLE OLE RE",
+	}
+	for e, w := range want {
+		var got []string
+		for _, v := range all {
+			if e.Accepts(v) {
+				got = append(got, string(v))
+			}
+		}
+		if strings.Join(got, " ") != w {
+			t.Errorf("%s accepts %v, want %s", e, got, w)
+		}
 	}
 }
