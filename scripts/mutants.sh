@@ -6,10 +6,13 @@
 #
 #   scripts/mutants.sh [--budget SECONDS] [--sample N] [--seed S] [--changed REV] [PATTERN]
 #
-# mutants.txt: FILE<TAB>sed expression<TAB>why[<TAB>packages to test], the
-# packages (space-separated, ./-relative) defaulting to FILE's own. A why
-# that starts with "equivalent:" marks a mutant that cannot change
-# behaviour, with the reason: it is listed, never run.
+# mutants.txt: FILE<TAB>sed expression<TAB>why[<TAB>go test arguments], the
+# arguments (space-separated, no quotes: packages ./-relative, and -run
+# REGEXP to keep a slow package to the tests that guard the rule)
+# defaulting to FILE's own package. A why that starts with "equivalent:"
+# marks a mutant that cannot change behaviour, with the reason: it is
+# listed, never run. A mutant that does not compile proves nothing: it is
+# reported as such, like one that survived.
 #
 # --sample N runs N mutants, a window of the list that moves with --seed
 # (default: the number of commits, so each commit's CI tries the next N);
@@ -17,7 +20,7 @@
 # starts no mutant after SECONDS (those left are listed). PATTERN keeps only
 # the lines that contain it.
 #
-# Exit 1 when a mutant survived or did not apply (the code moved: update
+# Exit 1 when a mutant survived, did not build, or did not apply (the code moved: update
 # the list); 2 on a usage error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -89,8 +92,12 @@ for n in "${chosen[@]}"; do
   if cmp -s "$file" "$backup"; then
     echo "mutants: DID NOT APPLY $file: $expr"
     status=1
-  elif go test -count=1 -short $pkgs >/dev/null 2>&1; then
+  elif out=$(go test -count=1 -short $pkgs 2>&1); then
     echo "mutants: SURVIVED $file: $why ($((SECONDS - t0))s)"
+    status=1
+  elif grep -q -E '\[(build|setup) failed\]' <<<"$out"; then
+    echo "mutants: DID NOT BUILD $file: $expr"
+    grep -E '\.go:[0-9]+:[0-9]+: ' <<<"$out" | head -n 3
     status=1
   else
     killed=$((killed + 1))

@@ -126,6 +126,11 @@ func TestGateThresholds(t *testing.T) {
 	}{
 		{"10.3% slower, steady", steady, scaled(steady, 1.103), "", "", 1, 0, 0},
 		{"9.7% slower, steady", steady, scaled(steady, 1.097), "", "", 0, 0, 0},
+		// The medians 12% apart and both intervals within ±9.8%, but an
+		// outlier on each side and tails that overlap: p 0.147, no
+		// significant slowdown, so no regression.
+		{"12% slower, not significant", []float64{900, 903, 990, 995, 1000, 1000, 1090, 1095, 1097, 5000},
+			[]float64{100, 1012, 1012, 1012, 1012, 1228, 1228, 1229, 1229, 5000}, "", "", 0, 0, 0},
 		{"30% slower, spread ±9.8%", narrow, scaled(narrow, 1.3), "", "", 1, 0, 0},
 		{"30% slower, spread ±10.2%: too noisy", wide, scaled(wide, 1.3), "", "", 0, 1, 0},
 		{"no change, spread ±10.2%: too noisy, not a pass", wide, wide, "", "", 0, 1, 0},
@@ -148,6 +153,48 @@ func TestGateThresholds(t *testing.T) {
 				t.Errorf("Undecided() = %v, want %v", g.Undecided(), want)
 			}
 		})
+	}
+}
+
+// TestGateDecidesBesideNoise: a benchmark slower beyond doubt fails the
+// gate even when another one is too noisy to judge; the gate is undecided
+// only when nothing failed.
+func TestGateDecidesBesideNoise(t *testing.T) {
+	steady := []float64{990, 995, 998, 999, 1000, 1000, 1001, 1002, 1005, 1010}
+	wide := []float64{880, 898, 960, 990, 1000, 1000, 1010, 1040, 1102, 1120} // ±10.2%
+	file := func(sets map[string][]float64) []*benchfmt.Result {
+		var b strings.Builder
+		b.WriteString("goos: linux\ngoarch: amd64\n")
+		for _, set := range []string{"top95", "hard"} {
+			for _, v := range sets[set] {
+				fmt.Fprintf(&b, "BenchmarkSolve/strategy=dlx/set=%s 1 %g ns/op\n", set, v)
+			}
+		}
+		res, warn, err := Read(strings.NewReader(b.String()), "x")
+		if err != nil || len(warn) > 0 {
+			t.Fatalf("%v %v", err, warn)
+		}
+		return res
+	}
+	for _, tt := range []struct {
+		name          string
+		top95         []float64 // new; old is steady
+		wantRegs      int
+		wantUndecided bool
+	}{
+		{"one 30% slower, one too noisy", scaled(steady, 1.3), 1, false},
+		{"one unchanged, one too noisy", steady, 0, true},
+	} {
+		old := file(map[string][]float64{"top95": steady, "hard": wide})
+		new := file(map[string][]float64{"top95": tt.top95, "hard": scaled(wide, 1.3)})
+		c, err := Compare([]File{{"old", old}, {"new", new}}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := c.Gate(10)
+		if len(g.Regressions) != tt.wantRegs || len(g.Noisy) != 1 || g.Undecided() != tt.wantUndecided {
+			t.Errorf("%s: %d regressions, %d noisy, undecided %v; want %d, 1, %v", tt.name, len(g.Regressions), len(g.Noisy), g.Undecided(), tt.wantRegs, tt.wantUndecided)
+		}
 	}
 }
 

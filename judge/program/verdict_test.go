@@ -325,7 +325,7 @@ func TestStarvedRetried(t *testing.T) {
 		{"fair at once", []*sandbox.Result{ok}, contest.AC, 1, ""},
 		{"fair on the second try", []*sandbox.Result{starved, ok}, contest.AC, 2, ""},
 		{"a real TLE on the third", []*sandbox.Result{starved, starved, tle}, contest.TLE, 3, "CPU time limit"},
-		{"starved every time", []*sandbox.Result{starved, starved, starved, ok}, contest.IE, Tries, "machine overloaded: 15s waiting for a CPU (3 tries)"},
+		{"starved every time", []*sandbox.Result{starved, starved, starved, ok}, contest.IE, 3, "machine overloaded: 15s waiting for a CPU (3 tries)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -342,6 +342,41 @@ func TestStarvedRetried(t *testing.T) {
 			}
 			if len(got.Message) > 72 {
 				t.Errorf("message %q is %d characters: the table cuts it at 72", got.Message, len(got.Message))
+			}
+		})
+	}
+}
+
+// TestMemoryError checks that a runtime which stops a program at its heap,
+// the memory limit (a JVM, Node), is MLE, as the limit is what it ran out
+// of, and that only its own message in stderr makes it so.
+func TestMemoryError(t *testing.T) {
+	const jvm = "java.lang.OutOfMemoryError"
+	tests := []struct {
+		name        string
+		memoryError string // the language's (lang.Language.MemoryError)
+		res         *sandbox.Result
+		want        contest.Verdict
+	}{
+		{"the JVM out of heap", jvm, &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 1,
+			Stderr: []byte("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat Main.main(Main.java:5)\n")}, contest.MLE},
+		{"another exception", jvm, &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 1,
+			Stderr: []byte("Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n")}, contest.RE},
+		{"the message from a language without one", "", &sandbox.Result{Status: sandbox.RuntimeError, ExitCode: 1,
+			Stderr: []byte("java.lang.OutOfMemoryError\n")}, contest.RE},
+		{"the message printed by a program that then exits 0", jvm, &sandbox.Result{Status: sandbox.OK, Stdout: []byte("42\n"),
+			Stderr: []byte("java.lang.OutOfMemoryError\n")}, contest.AC},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j := &Judge{Runner: &fakeRunner{res: tt.res}, Limits: sandbox.Limits{CPUTime: time.Second, Memory: 64 << 20}}
+			exe := &lang.Executable{Path: "/usr/bin/java", MemoryError: tt.memoryError}
+			got := j.Test(context.Background(), exe, nil, problems.Test{Name: "1", Input: []byte("6 7\n"), Answer: []byte("42\n")})
+			if got.Verdict != tt.want {
+				t.Errorf("%s %q, want %s", got.Verdict, got.Message, tt.want)
+			}
+			if tt.want == contest.MLE && !strings.Contains(got.Message, "memory limit exceeded: "+jvm) {
+				t.Errorf("message %q does not say the runtime ran out of memory", got.Message)
 			}
 		})
 	}

@@ -169,16 +169,16 @@ func TestOpenV2Fake(t *testing.T) {
 
 func TestV2GroupFake(t *testing.T) {
 	dir := fakeTree(t, map[string]string{
-		"pids.max": "", "memory.max": "", "memory.oom.group": "",
+		"pids.max": "", "memory.max": "", "memory.oom.group": "", "memory.swap.max": "",
 		"cpu.stat":      "usage_usec 1500000\nuser_usec 1000000\nsystem_usec 500000\n",
 		"memory.peak":   "73400320\n",
 		"memory.events": "low 0\nhigh 0\nmax 12\noom 1\noom_kill 1\noom_group_kill 1\n",
 	})
 	g := &v2Group{dir: dir, home: "/sys/fs/cgroup/judge"}
 	if err := g.limit(Limits{Memory: 64 << 20, Processes: 8}); err != nil {
-		t.Fatal(err) // memory.swap.max is optional and absent
+		t.Fatal(err)
 	}
-	for file, want := range map[string]string{"pids.max": "8", "memory.max": "67108864", "memory.oom.group": "1"} {
+	for file, want := range map[string]string{"pids.max": "8", "memory.max": "67108864", "memory.oom.group": "1", "memory.swap.max": "0"} {
 		if b, _ := os.ReadFile(filepath.Join(dir, file)); string(b) != want {
 			t.Errorf("%s = %q, want %q", file, b, want)
 		}
@@ -191,21 +191,88 @@ func TestV2GroupFake(t *testing.T) {
 	if e.Dir != dir || e.Procs != filepath.Join(dir, "cgroup.procs") || len(e.Home) != 1 {
 		t.Errorf("enter %+v", e)
 	}
+
+	// memory.swap.max is optional: a kernel without swap accounting has none.
+	noSwap := fakeTree(t, map[string]string{"pids.max": "", "memory.max": "", "memory.oom.group": ""})
+	if err := (&v2Group{dir: noSwap}).limit(Limits{Memory: 64 << 20, Processes: 8}); err != nil {
+		t.Errorf("limit without memory.swap.max: %v", err)
+	}
+}
+
+// TestV2OOMKills reads memory.events as the kernel writes it: oom_kill
+// counts the processes the OOM killer took; oom_group_kill (Linux 5.17+)
+// alone says the group was killed at least once.
+func TestV2OOMKills(t *testing.T) {
+	for _, tt := range []struct {
+		events string
+		want   int
+	}{
+		{"low 0\nhigh 0\nmax 3\noom 1\noom_kill 3\noom_group_kill 1\n", 3},
+		{"low 0\nhigh 0\nmax 3\noom 1\noom_kill 0\noom_group_kill 1\n", 1},
+		{"low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\n", 0},
+		{"low 0\nhigh 0\nmax 9\noom 0\noom_kill 0\noom_group_kill 0\n", 0},
+		{"", 0},
+	} {
+		dir := fakeTree(t, map[string]string{"memory.events": tt.events})
+		if got := (&v2Group{dir: dir}).stats().oomKills; got != tt.want {
+			t.Errorf("memory.events %q: %d OOM kills, want %d", tt.events, got, tt.want)
+		}
+	}
 }
 
 func TestV1GroupFake(t *testing.T) {
-	root := t.TempDir()
 	mem := fakeTree(t, map[string]string{
-		"memory.max_usage_in_bytes": "104857600\n",
-		"memory.oom_control":        "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n",
+		"memory.max_usage_in_bytes":   "104857600\n",
+		"memory.oom_control":          "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n",
+		"memory.limit_in_bytes":       "",
+		"memory.memsw.limit_in_bytes": "",
 	})
-	acct := fakeTree(t, map[string]string{"cpuacct.usage": "2500000000\n"})
-	g := &v1Group{dirs: map[string]string{"memory": mem, "cpuacct": acct}, all: []string{mem, acct}}
+	acct := fakeTree(t, map[string]string{"cpuacct.usage": "2500000000\n", "cpuacct.usage_user": "2000000000\n"})
+	pids := fakeTree(t, map[string]string{"pids.max": ""})
+	g := &v1Group{dirs: map[string]string{"memory": mem, "cpuacct": acct, "pids": pids}, all: []string{mem, acct, pids}}
+	if err := g.limit(Limits{Memory: 64 << 20, Processes: 8}); err != nil {
+		t.Fatal(err)
+	}
+	// Memory and swap together: without the memsw limit a program would
+	// go on in swap past its memory limit.
+	for file, want := range map[string]string{
+		filepath.Join(mem, "memory.limit_in_bytes"):       "67108864",
+		filepath.Join(mem, "memory.memsw.limit_in_bytes"): "67108864",
+		filepath.Join(pids, "pids.max"):                   "8",
+	} {
+		if b, _ := os.ReadFile(file); string(b) != want {
+			t.Errorf("%s = %q, want %q", filepath.Base(file), b, want)
+		}
+	}
 	want := groupStats{cpu: 2500 * time.Millisecond, cpuOK: true, peak: 100 << 20, oomKills: 2}
 	if got := g.stats(); got != want {
 		t.Errorf("stats %+v, want %+v", got, want)
 	}
-	_ = root
+
+	// Without swap accounting there is no memsw file, and no swap limit to set.
+	noSwap := fakeTree(t, map[string]string{"memory.limit_in_bytes": ""})
+	if err := (&v1Group{dirs: map[string]string{"memory": noSwap}}).limit(Limits{Memory: 64 << 20}); err != nil {
+		t.Errorf("limit without memsw: %v", err)
+	}
+}
+
+// TestV1OOMKills reads memory.oom_control: oom_kill counts kills (Linux
+// 4.13+); before it, under_oom is all there is, and is taken as one.
+func TestV1OOMKills(t *testing.T) {
+	for _, tt := range []struct {
+		control string
+		want    int
+	}{
+		{"oom_kill_disable 0\nunder_oom 0\noom_kill 4\n", 4},
+		{"oom_kill_disable 0\nunder_oom 1\noom_kill 0\n", 0},
+		{"oom_kill_disable 0\nunder_oom 1\n", 1},
+		{"oom_kill_disable 0\nunder_oom 0\n", 0},
+	} {
+		mem := fakeTree(t, map[string]string{"memory.oom_control": tt.control})
+		if got := (&v1Group{dirs: map[string]string{"memory": mem}}).stats().oomKills; got != tt.want {
+			t.Errorf("memory.oom_control %q: %d OOM kills, want %d", tt.control, got, tt.want)
+		}
+	}
 }
 
 func TestParseStatCPU(t *testing.T) {

@@ -248,20 +248,23 @@ func TestIOI(t *testing.T) {
 		scored("dan", "C", 60, "g1=AC", "g2=AC", "g3=AC"),
 		scored("dan", "A", 125, "official=AC", "hard=AC"),
 		sub("dan", "B", 126, ""),
-		// eve: a wrong answer on B only.
+		// eve: A 60 at 70, then only 40 at 80: the best counts, 60 at
+		// 70, not the last. A wrong answer on B.
+		scored("eve", "A", 70, "official=WA", "hard=AC"),
+		scored("eve", "A", 80, "official=AC", "hard=WA"),
 		sub("eve", "B", 100, contest.WA),
 	}
 	truth := `1 ann 200 | 3/0 100@30; 2/0 100@50; 0/0 0;
 1 cat 200 | 1/0 100@10; 1/0 100@20; 0/0 0;
 1 dan 200 | 1/0 100@125; 0/1 0; 1/0 100@60;
 4 bob 106.667 | 2/0 40@15; 0/0 0; 1/0 66.667@40;
-5 eve 0 | 0/0 0; 1/0 0; 0/0 0;
+5 eve 60 | 2/0 60@70; 1/0 0; 0/0 0;
 `
 	frozen := `1 ann 200 | 3/0 100@30; 2/0 100@50; 0/0 0;
 1 cat 200 | 1/0 100@10; 1/0 100@20; 0/0 0;
 3 bob 106.667 | 2/0 40@15; 0/0 0; 1/0 66.667@40;
 4 dan 100 | 0/1 0; 0/1 0; 1/0 100@60;
-5 eve 0 | 0/0 0; 1/0 0; 0/0 0;
+5 eve 60 | 2/0 60@70; 1/0 0; 0/0 0;
 `
 	for _, tc := range []struct {
 		name   string

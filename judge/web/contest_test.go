@@ -72,13 +72,20 @@ func adminHeaders() []string { return []string{"Authorization", "Bearer " + admi
 func login(t *testing.T, j *testJudge, name, password string) (*browser, string) {
 	t.Helper()
 	b := newBrowser(t, j.URL)
+	before := time.Now()
 	resp, body := b.postJSON("/api/login", map[string]string{"name": name, "password": password})
+	after := time.Now()
 	var got struct {
 		User, Token string
 		Admin       bool
+		ExpiresAt   time.Time `json:"expires_at"`
 	}
 	if err := json.Unmarshal([]byte(body), &got); resp.StatusCode != http.StatusOK || err != nil || got.User != name || len(got.Token) != 64 {
 		t.Fatalf("login %s: %d %s", name, resp.StatusCode, body)
+	}
+	// A login lasts a day from the moment it is made.
+	if got.ExpiresAt.Before(before.Add(24*time.Hour)) || got.ExpiresAt.After(after.Add(24*time.Hour)) {
+		t.Errorf("login %s expires at %v, want a day after the login (%v)", name, got.ExpiresAt, before)
 	}
 	if c := resp.Header.Get("Set-Cookie"); !strings.Contains(c, "sudoku_judge_session="+got.Token) || !strings.Contains(c, "HttpOnly") || !strings.Contains(c, "SameSite=Strict") {
 		t.Errorf("login %s set the cookie %q, want the session's token, HttpOnly, SameSite=Strict", name, c)

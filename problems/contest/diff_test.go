@@ -67,6 +67,11 @@ func TestLineDiff(t *testing.T) {
 		{"control bytes escaped", "a\n", "\x1b[2J\u202e\x00\n",
 			"--- expected\n+++ output\n@@ -1 +1 @@\n- 1    a\n+   1  \\x1b[2J\\u{202e}\\x00\n" +
 				"1 hunk: 1 line only in expected, 1 only in output\n"},
+		// An empty line in one text where the other has ended is a line
+		// of its own, not the end.
+		{"empty line past the answer's end", "a\nb\n", "a\nb\n\nc\n",
+			"--- expected\n+++ output\n@@ -1,2 +1,4 @@\n  1 1  a\n  2 2  b\n+   3  \n+   4  c\n" +
+				"1 hunk: 0 lines only in expected, 2 only in output\n"},
 		{"equal", "a\n", "a\r\n\n", ""},
 		{"both empty", "", "\n \n", ""},
 	}

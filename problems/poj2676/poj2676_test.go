@@ -186,6 +186,22 @@ func TestChecker(t *testing.T) {
 			t.Errorf("%s: no diff against the expected answer", tc2.name)
 		}
 	}
+	// The problem's checker as problem.yaml sets it up: the contest's
+	// validator read each row as a word, so empty lines are AC, but a row
+	// split by spaces is not one word (see SOURCE.md).
+	for _, c := range []struct {
+		name, output string
+		want         contest.Verdict
+	}{
+		{"blank line between cases", strings.Replace(ans, ans[:90], ans[:90]+"\n", 1), contest.AC},
+		{"blank lines everywhere", "\n" + blankAfterEach, contest.AC},
+		{"spaces between digits", strings.Join(strings.Split(ans, ""), " "), contest.PE},
+		{"given changed", setCell(tc.Answer, 0, 0, 0, '2'), contest.WA},
+	} {
+		if r := contest.Run(context.Background(), New().Checker(), tc.Input, []byte(c.output), tc.Answer); r.Verdict != c.want {
+			t.Errorf("problem.yaml's checker: %s: %s %q, want %s", c.name, r.Verdict, r.Message, c.want)
+		}
+	}
 	if r := contest.Run(context.Background(), Checker{}, []byte("1\n123\n"), tc.Answer, tc.Answer); r.Verdict != contest.IE {
 		t.Errorf("malformed test input: %s, want IE", r.Verdict)
 	}
