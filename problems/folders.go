@@ -13,12 +13,13 @@ import (
 // catalog finds the folders that are only data through [FolderIDs].
 //
 //go:generate go run ./internal/mkstatement
-//go:embed */problem.yaml */problem_statement */data */SOURCE.md */input_validators */output_validators */submissions
+//go:embed */problem.yaml */problem_statement */data */SOURCE.md */input_validators */output_validators */submissions */include
 var folders embed.FS
 
 // Folder returns the files of the folder problems/id: problem.yaml,
 // problem_statement/, data/, SOURCE.md and the Kattis programs,
-// input_validators/, output_validators/ and submissions/. It panics if there is no such folder,
+// input_validators/, output_validators/ and submissions/, and include/,
+// the code its programs share, which export writes into each. It panics if there is no such folder,
 // which a problem's own tests rule out.
 func Folder(id string) fs.FS {
 	if _, err := fs.Stat(folders, id+"/problem.yaml"); err != nil {

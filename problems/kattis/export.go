@@ -31,9 +31,10 @@ import (
 //go:embed validators
 var validators embed.FS
 
-// include holds the code the problems' submissions share: a submission's
-// #include "sudoku.h" is written into it in its place, so that every
-// exported submission is one file.
+// include holds the code the problems' programs share: sudoku.h the
+// submissions' solver, validate.h the validators' reading and rejecting.
+// A program's #include of one is written into it in its place, so that
+// every exported program is one file.
 //
 //go:embed include
 var include embed.FS
@@ -127,7 +128,7 @@ func (ex *exporter) validation() error {
 	}
 	if _, err := fs.Stat(ex.files, "output_validators"); err == nil {
 		ex.custom = true
-		return ex.copyDir("output_validators", nil)
+		return ex.copyPrograms("output_validators")
 	}
 	c := ex.p.Checker()
 	if lc, ok := c.(linesChecker); ok {
@@ -146,7 +147,7 @@ func (ex *exporter) validation() error {
 		if err != nil {
 			return err
 		}
-		return ex.w.WriteFile("output_validators/lines/lines.cpp", b)
+		return ex.writeProgram("output_validators/lines/lines.cpp", b)
 	}
 	return fmt.Errorf("checker %q has no output validator program: give the problem's folder an output_validators/ (a Kattis program that accepts what the checker accepts)", ex.c.Harness.Checker)
 }
@@ -300,13 +301,14 @@ func leadingDigits(s string) string {
 }
 
 // inputValidators copies the problem's input validators, or for a
-// problem that is only data writes grid.cpp, with the flags that say its
-// format in data/testdata.yaml.
+// problem whose input is one puzzle a line (a problem of data alone,
+// xsudoku) writes grid.cpp, with the flags that say its format in
+// data/testdata.yaml.
 func (ex *exporter) inputValidators() error {
 	if _, err := fs.Stat(ex.files, "input_validators"); err == nil {
-		return ex.copyDir("input_validators", nil)
+		return ex.copyPrograms("input_validators")
 	}
-	v, err := ex.variant()
+	v, err := ex.lineFormat()
 	if err != nil {
 		return fmt.Errorf("no input_validators/, and %w", err)
 	}
@@ -314,12 +316,31 @@ func (ex *exporter) inputValidators() error {
 	if err != nil {
 		return err
 	}
-	if err := ex.w.WriteFile("input_validators/grid/grid.cpp", b); err != nil {
+	if err := ex.writeProgram("input_validators/grid/grid.cpp", b); err != nil {
 		return err
 	}
 	symbols, empty := v.Symbols()
 	flags := fmt.Sprintf("size %d symbols %s empty %c", v.Size(), symbols, empty)
 	return ex.writeYAML("data/testdata.yaml", map[string]string{"input_validator_flags": flags})
+}
+
+// A lineFormatted problem reads its input in a variant.LineFormat, as
+// xsudoku does: grid.cpp is its input validator too.
+type lineFormatted interface {
+	LineFormat() *variant.LineFormat
+}
+
+// lineFormat returns the problem's input format when it is one puzzle a
+// line, or an error saying it is not.
+func (ex *exporter) lineFormat() (*variant.LineFormat, error) {
+	if lf, ok := ex.p.(lineFormatted); ok {
+		return lf.LineFormat(), nil
+	}
+	v, err := ex.variant()
+	if err != nil {
+		return nil, err
+	}
+	return v.LineFormat, nil
 }
 
 // variant returns the problem as a variant of data alone, or an error
@@ -342,10 +363,13 @@ func (ex *exporter) submissions() error {
 		}
 		return ex.variantSubmissions(v)
 	}
-	return fs.WalkDir(ex.files, "submissions", func(p string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && p == "submissions" {
-			return fs.SkipDir
-		}
+	return ex.copyPrograms("submissions")
+}
+
+// copyPrograms copies the programs below dir in the problem's folder,
+// each with the shared code it includes written into it.
+func (ex *exporter) copyPrograms(dir string) error {
+	return fs.WalkDir(ex.files, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -353,11 +377,58 @@ func (ex *exporter) submissions() error {
 		if err != nil {
 			return err
 		}
-		if b, err = inline(b); err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		return ex.w.WriteFile(p, b)
+		return ex.writeProgram(p, b)
 	})
+}
+
+// writeProgram writes a program's source with the shared code it
+// includes written into it.
+func (ex *exporter) writeProgram(name string, src []byte) error {
+	b, err := ex.inline(src, map[string]bool{})
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return ex.w.WriteFile(name, b)
+}
+
+// inline replaces each line #include "NAME" of src whose NAME is a file of
+// the problem's include/ folder, or of this package's include/ (shared by
+// every problem), with that file, itself inlined; a file already inlined
+// (in seen) is left out the second time.
+func (ex *exporter) inline(src []byte, seen map[string]bool) ([]byte, error) {
+	var out bytes.Buffer
+	for line := range bytes.Lines(src) {
+		name, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte(`#include "`))
+		if ok {
+			name, ok = bytes.CutSuffix(name, []byte(`"`))
+		}
+		if !ok {
+			out.Write(line)
+			continue
+		}
+		b, err := fs.ReadFile(ex.files, path.Join("include", string(name)))
+		if errors.Is(err, fs.ErrNotExist) {
+			b, err = include.ReadFile(path.Join("include", string(name)))
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			out.Write(line) // a header of the program's own
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if seen[string(name)] {
+			continue
+		}
+		seen[string(name)] = true
+		if b, err = ex.inline(b, seen); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&out, "// ---- %s, shared by sudoku-judge's programs ----\n", name)
+		out.Write(b)
+		fmt.Fprintf(&out, "// ---- end of %s ----\n", name)
+	}
+	return out.Bytes(), nil
 }
 
 // variantTemplate is the submissions Export writes for a problem that is
@@ -400,11 +471,7 @@ func (ex *exporter) variantSubmissions(v *variant.Problem) error {
 		if err != nil {
 			return err
 		}
-		src, err := inline(b.Bytes())
-		if err != nil {
-			return err
-		}
-		if err := ex.w.WriteFile(sub.path, src); err != nil {
+		if err := ex.writeProgram(sub.path, b.Bytes()); err != nil {
 			return err
 		}
 	}
@@ -431,34 +498,6 @@ func boxes(n int) [][]int {
 // cEscape writes s for a C string or character literal.
 func cEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, `'`, `\'`).Replace(s)
-}
-
-// inline replaces each line #include "NAME" of src whose NAME is a file of
-// include/ with that file.
-func inline(src []byte) ([]byte, error) {
-	var out bytes.Buffer
-	for line := range bytes.Lines(src) {
-		name, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte(`#include "`))
-		if ok {
-			name, ok = bytes.CutSuffix(name, []byte(`"`))
-		}
-		if !ok {
-			out.Write(line)
-			continue
-		}
-		b, err := include.ReadFile(path.Join("include", string(name)))
-		if errors.Is(err, fs.ErrNotExist) {
-			out.Write(line) // a header of the submission's own
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(&out, "// ---- %s, shared by sudoku-judge's submissions ----\n", name)
-		out.Write(b)
-		fmt.Fprintf(&out, "// ---- end of %s ----\n", name)
-	}
-	return out.Bytes(), nil
 }
 
 // copyDir copies the files below dir in the problem's folder, those keep

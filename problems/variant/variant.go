@@ -35,11 +35,7 @@ var kinds = []string{"unique", "multiple", "none"}
 // id, problem.yaml, tests and checker from the task it was made from.
 type Problem struct {
 	problems.Task
-	size     int
-	regions  []uint8 // nil: the square boxes
-	extra    []solvers.Unit
-	symbols  string // of the digits 1..size, in order
-	empty    byte
+	*LineFormat
 	none     string
 	multiple string
 	checker  contest.Checker // replaces the task's, when set
@@ -73,7 +69,39 @@ func Open(id string, fsys fs.FS) (*Problem, error) {
 }
 
 func fromTopology(topo problems.Topology) (*Problem, error) {
-	p := &Problem{size: topo.Size, none: topo.Answers.None, multiple: topo.Answers.Multiple}
+	f, err := NewLineFormat(topo)
+	if err != nil {
+		return nil, err
+	}
+	p := &Problem{LineFormat: f, none: topo.Answers.None, multiple: topo.Answers.Multiple}
+	if p.none == "" {
+		p.none = defaultNone
+	}
+	if p.multiple == "" {
+		p.multiple = defaultMultiple
+	}
+	if strings.ContainsAny(p.none+p.multiple, "\n\r") || p.none == p.multiple {
+		return nil, fmt.Errorf("answers %q and %q: want two different lines", p.none, p.multiple)
+	}
+	return p, nil
+}
+
+// A LineFormat is the input of a sudoku variant with one puzzle a line:
+// its grid (size, regions, extra units) and the characters of its cells.
+// Each line is Size×Size characters, a symbol or the empty character each;
+// X-sudoku's input is one.
+type LineFormat struct {
+	size    int
+	regions []uint8 // nil: the square boxes
+	extra   []solvers.Unit
+	symbols string // of the digits 1..size, in order
+	empty   byte
+}
+
+// NewLineFormat returns the format of the grid topo declares (its answers
+// aside), or an error naming the setting that makes no grid.
+func NewLineFormat(topo problems.Topology) (*LineFormat, error) {
+	p := &LineFormat{size: topo.Size}
 	if p.size == 0 {
 		p.size = 9
 	}
@@ -103,15 +131,6 @@ func fromTopology(topo problems.Topology) (*Problem, error) {
 		if c <= ' ' || c > '~' || c == p.empty || strings.IndexByte(p.symbols[i+1:], c) >= 0 {
 			return nil, fmt.Errorf("symbols %q: want %d printable characters, all different, none of them the empty cell's %q", p.symbols, n, p.empty)
 		}
-	}
-	if p.none == "" {
-		p.none = defaultNone
-	}
-	if p.multiple == "" {
-		p.multiple = defaultMultiple
-	}
-	if strings.ContainsAny(p.none+p.multiple, "\n\r") || p.none == p.multiple {
-		return nil, fmt.Errorf("answers %q and %q: want two different lines", p.none, p.multiple)
 	}
 	if len(topo.Regions) > 0 {
 		r, err := regionMap(topo.Regions, n)
@@ -172,10 +191,10 @@ func regionMap(lines []string, n int) ([]uint8, error) {
 }
 
 // Size returns the grid's side.
-func (p *Problem) Size() int { return p.size }
+func (p *LineFormat) Size() int { return p.size }
 
 // Symbols returns the digits' characters, in order, and the empty cell's.
-func (p *Problem) Symbols() (string, byte) { return p.symbols, p.empty }
+func (p *LineFormat) Symbols() (string, byte) { return p.symbols, p.empty }
 
 // Answers returns the answers for a puzzle with no solution and with
 // several.
@@ -183,7 +202,7 @@ func (p *Problem) Answers() (none, multiple string) { return p.none, p.multiple 
 
 // Units returns every unit of the grid, as [solvers.Puzzle.Units] lists
 // them: the rows, the columns, the regions, then the extra units.
-func (p *Problem) Units() [][]int {
+func (p *LineFormat) Units() [][]int {
 	pz, err := solvers.NewWithUnits(p.size, make([]uint8, p.size*p.size), p.regions, p.extra)
 	if err != nil {
 		panic(err.Error()) // New made one
@@ -193,11 +212,11 @@ func (p *Problem) Units() [][]int {
 
 // Jigsaw reports whether the regions are a map of the problem's own
 // rather than the square boxes.
-func (p *Problem) Jigsaw() bool { return p.regions != nil }
+func (p *LineFormat) Jigsaw() bool { return p.regions != nil }
 
 // ExtraUnits returns how many units the grid has beyond its rows, columns
 // and regions.
-func (p *Problem) ExtraUnits() int { return len(p.extra) }
+func (p *LineFormat) ExtraUnits() int { return len(p.extra) }
 
 // Checker returns the problem's checker: the task's, or the one
 // [Problem.WithChecker] gave.
@@ -245,7 +264,7 @@ func (p *Problem) StatementHTML() ([]byte, error) {
 // lines). Trailing spaces, tabs and CR are ignored; anything else, an
 // empty line included, is a *problems.ParseError naming its line and
 // column.
-func (p *Problem) Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
+func (p *LineFormat) Parse(name string, input []byte) ([]*solvers.Puzzle, error) {
 	cells := p.size * p.size
 	lines := bytes.Split(input, []byte("\n"))
 	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
@@ -294,7 +313,7 @@ func (*Problem) Reference() solvers.Strategy { return dlx.New() }
 // SolveCase counts the solutions of the case up to two and keeps the
 // first; givens that clash have none, found without searching.
 func (p *Problem) SolveCase(ctx context.Context, s solvers.Strategy, pz *solvers.Puzzle) (problems.Answer, error) {
-	if !p.fits(pz) {
+	if !p.Fits(pz) {
 		return problems.Answer{}, fmt.Errorf("%s: not a puzzle of this problem's grid and units", p.ID())
 	}
 	g, n, st, err := solvers.Solve(ctx, s, pz, 2)
@@ -304,8 +323,8 @@ func (p *Problem) SolveCase(ctx context.Context, s solvers.Strategy, pz *solvers
 	return problems.Answer{Grid: g, Solutions: n, Illegal: pz.Clash() != nil, Stats: st}, nil
 }
 
-// fits reports whether pz has the problem's size, regions and units.
-func (p *Problem) fits(pz *solvers.Puzzle) bool {
+// Fits reports whether pz has the format's size, regions and units.
+func (p *LineFormat) Fits(pz *solvers.Puzzle) bool {
 	if pz.Size() != p.size {
 		return false
 	}
@@ -351,13 +370,13 @@ func (p *Problem) Format(w io.Writer, answers []problems.Answer) error {
 	return err
 }
 
-// WriteInput writes ps, puzzles of the problem's grid and units, as an
-// input of the problem.
-func (p *Problem) WriteInput(w io.Writer, ps []*solvers.Puzzle) error {
+// WriteInput writes ps, puzzles of the format's grid and units, in the
+// format.
+func (p *LineFormat) WriteInput(w io.Writer, ps []*solvers.Puzzle) error {
 	var b strings.Builder
 	for i, pz := range ps {
-		if !p.fits(pz) {
-			return fmt.Errorf("%s: puzzle %d is not of this problem's grid and units", p.ID(), i+1)
+		if !p.Fits(pz) {
+			return fmt.Errorf("variant: puzzle %d does not have the format's grid and units", i+1)
 		}
 		for k := range p.size * p.size {
 			if v := pz.Cell(k); v == 0 {

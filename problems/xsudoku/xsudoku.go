@@ -34,7 +34,7 @@ func (*problem) Reference() solvers.Strategy { return fast.New() }
 // SolveCase counts the solutions of the case up to two, and keeps the
 // first; givens that clash have none, found without searching.
 func (*problem) SolveCase(ctx context.Context, s solvers.Strategy, p *solvers.Puzzle) (problems.Answer, error) {
-	if p.Size() != side || !p.Standard() || !isX(p) {
+	if !lineFormat.Fits(p) {
 		return problems.Answer{}, fmt.Errorf("%s: want a 9x9 X-sudoku", ID)
 	}
 	g, n, st, err := solvers.Solve(ctx, s, p, 2)

@@ -129,7 +129,7 @@ func TestParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ps) != 2 || ps[0].NumGivens() != 2 || !isX(ps[0]) {
+	if len(ps) != 2 || ps[0].NumGivens() != 2 || !lineFormat.Fits(ps[0]) {
 		t.Fatalf("parsed %d puzzles; want 2 X-sudoku with 2 givens", len(ps))
 	}
 	// 1 at r1c1 and 1 at r9c9 share only the first diagonal.

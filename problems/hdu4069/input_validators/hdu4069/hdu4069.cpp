@@ -5,18 +5,9 @@
 // space: a cell's digit 0-9 plus its walls (16 up, 32 right, 64 down, 128
 // left), recorded on both sides of every inner boundary and cutting the
 // grid into nine connected regions of nine cells.
-#include <cstdio>
-#include <iostream>
-#include <iterator>
-#include <string>
-#include <vector>
+#include "validate.h"
 
-[[noreturn]] static void reject(const std::string &why) {
-	std::fprintf(stderr, "%s\n", why.c_str());
-	std::exit(43);
-}
-
-static bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+using namespace validate;
 
 // integer reads a token as Go's strconv.Atoi does: an optional sign and
 // decimal digits, within 64 bits.
@@ -41,7 +32,7 @@ static bool integer(const std::string &s, long long &v) {
 }
 
 int main() {
-	std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+	std::string in = all(std::cin);
 	std::vector<std::string> toks;
 	for (size_t i = 0; i < in.size();) {
 		if (space(in[i])) {

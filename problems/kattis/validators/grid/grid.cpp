@@ -5,18 +5,11 @@
 // test and on mutated inputs: up to 10000 lines, each N*N characters of S
 // (one per digit) or E (an empty cell); trailing spaces, tabs and CR are
 // ignored; no empty line.
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <iostream>
-#include <iterator>
-#include <string>
-#include <vector>
+#include "validate.h"
 
-[[noreturn]] static void reject(const std::string &why) {
-	std::fprintf(stderr, "%s\n", why.c_str());
-	std::exit(43);
-}
+#include <cstring>
+
+using namespace validate;
 
 int main(int argc, char **argv) {
 	size_t n = 0;
@@ -33,25 +26,11 @@ int main(int argc, char **argv) {
 		std::fprintf(stderr, "usage: grid size N symbols S empty E (the package's input_validator_flags)\n");
 		return 1;
 	}
-	std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-	std::vector<std::string> lines;
-	size_t start = 0;
-	for (;;) {
-		size_t nl = in.find('\n', start);
-		if (nl == std::string::npos) {
-			lines.push_back(in.substr(start));
-			break;
-		}
-		lines.push_back(in.substr(start, nl - start));
-		start = nl + 1;
-	}
-	if (!lines.empty() && lines.back().empty())
-		lines.pop_back(); // the final newline ends the last line
-	if (lines.size() > 10000)
+	std::vector<std::string> ls = lines(all(std::cin), true);
+	if (ls.size() > 10000)
 		reject("more than 10000 puzzles");
-	for (std::string &line : lines) {
-		while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
-			line.pop_back();
+	for (std::string &line : ls) {
+		trimRight(line, " \t\r");
 		if (line.size() != n * n)
 			reject("a line must have " + std::to_string(n * n) + " cells");
 		for (char c : line)

@@ -11,44 +11,30 @@
 // checker says "presentation error" (the same text once all white space is
 // removed) this says so and rejects: the format has no such verdict, and
 // layout=WA changes nothing here.
-#include <cstdio>
+#include "validate.h"
+
 #include <fstream>
-#include <iostream>
-#include <iterator>
-#include <string>
-#include <vector>
 
-static std::FILE *feedback;
+using namespace validate;
 
-[[noreturn]] static void reject(const std::string &why) {
-	std::fprintf(feedback, "%s\n", why.c_str());
-	std::exit(43);
-}
-
-static bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
-// lines splits text as the checker reads it.
-static std::vector<std::string> lines(const std::string &text, bool keepSpace, bool skipBlank) {
+// compared splits text into its lines as the checker compares them.
+static std::vector<std::string> compared(const std::string &text, bool keepSpace, bool skipBlank) {
 	size_t end = text.size();
 	while (end > 0 && space(text[end - 1]))
 		end--;
 	std::vector<std::string> out;
-	for (size_t start = 0; start < end;) {
-		size_t nl = text.find('\n', start);
-		if (nl == std::string::npos || nl > end)
-			nl = end;
-		size_t e = nl;
+	for (std::string line : lines(text.substr(0, end), false)) {
 		if (keepSpace) {
-			if (e > start && text[e - 1] == '\r')
-				e--;
+			if (!line.empty() && line.back() == '\r')
+				line.pop_back();
 		} else {
-			while (e > start && space(text[e - 1]) && text[e - 1] != '\n')
-				e--;
+			trimRight(line, " \t\r\v\f");
 		}
-		if (!skipBlank || e > start)
-			out.push_back(text.substr(start, e - start));
-		start = nl + 1;
+		if (!skipBlank || !line.empty())
+			out.push_back(line);
 	}
+	if (end == 0)
+		out.clear(); // an empty text has no lines
 	return out;
 }
 
@@ -61,10 +47,7 @@ static std::string squeeze(const std::string &s) {
 }
 
 int main(int argc, char **argv) {
-	if (argc < 4)
-		return 1;
-	feedback = std::fopen((std::string(argv[3]) + "/judgemessage.txt").c_str(), "w");
-	if (!feedback)
+	if (argc < 4 || !openFeedback(argv[3]))
 		return 1;
 	bool keepSpace = false, skipBlank = false;
 	for (int i = 4; i < argc; i++) {
@@ -74,25 +57,24 @@ int main(int argc, char **argv) {
 		else if (a == "blank_lines=compare" || a == "blank_lines=skip")
 			skipBlank = a == "blank_lines=skip";
 		else if (a != "layout=PE" && a != "layout=WA") {
-			std::fprintf(feedback, "unknown flag %s\n", argv[i]);
+			std::fprintf(feedback(), "unknown flag %s\n", argv[i]);
 			return 1;
 		}
 	}
 	std::ifstream ansf(argv[2], std::ios::binary);
-	std::string answer((std::istreambuf_iterator<char>(ansf)), std::istreambuf_iterator<char>());
-	std::string output((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-	std::vector<std::string> want = lines(answer, keepSpace, skipBlank), got = lines(output, keepSpace, skipBlank);
+	std::string answer = all(ansf), output = all(std::cin);
+	std::vector<std::string> want = compared(answer, keepSpace, skipBlank), got = compared(output, keepSpace, skipBlank);
 	for (size_t i = 0; i < want.size() || i < got.size(); i++) {
 		if (i < want.size() && i < got.size() && want[i] == got[i])
 			continue;
 		std::string at = "line " + std::to_string(i + 1) + ": ";
 		if (squeeze(answer) == squeeze(output))
-			reject(at + "presentation error: right answer, wrong layout");
+			wrong(at + "presentation error: right answer, wrong layout");
 		if (i >= got.size())
-			reject(at + "output ends early");
+			wrong(at + "output ends early");
 		if (i >= want.size())
-			reject(at + "output goes on after the answer's end");
-		reject(at + "differs from the answer");
+			wrong(at + "output goes on after the answer's end");
+		wrong(at + "differs from the answer");
 	}
 	return 42;
 }

@@ -4,26 +4,16 @@
 // inputs. The number of cases T, then T cases of 9 rows of 9 digits 0-9,
 // one row a token and a token a line; white space between tokens (empty
 // lines, CR) is free.
-#include <cstdio>
-#include <iostream>
-#include <iterator>
-#include <string>
-#include <vector>
+#include "validate.h"
 
-static bool space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
-[[noreturn]] static void reject(const std::string &why) {
-	std::fprintf(stderr, "%s\n", why.c_str());
-	std::exit(43);
-}
-
-struct token {
-	std::string text;
-	int line;
-};
+using namespace validate;
 
 int main() {
-	std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+	std::string in = all(std::cin);
+	struct token {
+		std::string text;
+		int line;
+	};
 	std::vector<token> toks;
 	int line = 1;
 	for (size_t i = 0; i < in.size();) {

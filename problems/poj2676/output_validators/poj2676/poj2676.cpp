@@ -9,21 +9,11 @@
 // one of them and is not read. Where the special judge says "presentation
 // error" (right digits, wrong layout) this says so and rejects: the format
 // has no such verdict.
-#include <cstdio>
+#include "validate.h"
+
 #include <fstream>
-#include <iostream>
-#include <iterator>
-#include <string>
-#include <vector>
 
-static std::FILE *feedback;
-
-[[noreturn]] static void reject(const std::string &why) {
-	std::fprintf(feedback, "%s\n", why.c_str());
-	std::exit(43);
-}
-
-static bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+using namespace validate;
 
 static std::vector<std::string> tokens(const std::string &s) {
 	std::vector<std::string> toks;
@@ -42,46 +32,42 @@ static std::vector<std::string> tokens(const std::string &s) {
 }
 
 int main(int argc, char **argv) {
-	if (argc < 4)
-		return 1;
-	feedback = std::fopen((std::string(argv[3]) + "/judgemessage.txt").c_str(), "w");
-	if (!feedback)
+	if (argc < 4 || !openFeedback(argv[3]))
 		return 1;
 	bool skipBlank = false;
 	for (int i = 4; i < argc; i++) {
 		std::string a = argv[i];
 		if (a != "blank_lines=compare" && a != "blank_lines=skip") {
-			std::fprintf(feedback, "unknown flag %s\n", argv[i]);
+			std::fprintf(feedback(), "unknown flag %s\n", argv[i]);
 			return 1;
 		}
 		skipBlank = a == "blank_lines=skip";
 	}
 	std::ifstream inf(argv[1], std::ios::binary);
-	std::string input((std::istreambuf_iterator<char>(inf)), std::istreambuf_iterator<char>());
-	std::vector<std::string> in = tokens(input);
+	std::vector<std::string> in = tokens(all(inf));
 	if (in.empty())
 		return 1;
 	size_t cases = std::stoul(in[0]);
 	if (in.size() != 1 + 9 * cases)
 		return 1; // not a valid input: a judge error
-	std::string out((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+	std::string out = all(std::cin);
 
 	std::string digits;
 	for (char c : out) {
 		if (space(c))
 			continue;
 		if (c < '1' || c > '9')
-			reject("a character other than a digit 1-9 and white space");
+			wrong("a character other than a digit 1-9 and white space");
 		digits += c;
 	}
 	if (digits.size() != 81 * cases)
-		reject("the output has " + std::to_string(digits.size()) + " digits, want " + std::to_string(81 * cases));
+		wrong("the output has " + std::to_string(digits.size()) + " digits, want " + std::to_string(81 * cases));
 	for (size_t k = 0; k < cases; k++) {
 		const char *g = digits.data() + 81 * k;
 		for (int i = 0; i < 81; i++) {
 			char given = in[1 + 9 * k + i / 9][i % 9];
 			if (given != '0' && given != g[i])
-				reject("case " + std::to_string(k + 1) + " changes a given digit");
+				wrong("case " + std::to_string(k + 1) + " changes a given digit");
 		}
 		for (int u = 0; u < 27; u++) {
 			int seen = 0;
@@ -89,7 +75,7 @@ int main(int argc, char **argv) {
 				int i = u < 9 ? u * 9 + j : u < 18 ? j * 9 + (u - 9) : ((u - 18) / 3 * 3 + j / 3) * 9 + (u - 18) % 3 * 3 + j % 3;
 				int bit = 1 << (g[i] - '0');
 				if (seen & bit)
-					reject("case " + std::to_string(k + 1) + " repeats a digit in a row, column or box");
+					wrong("case " + std::to_string(k + 1) + " repeats a digit in a row, column or box");
 				seen |= bit;
 			}
 		}
@@ -100,17 +86,11 @@ int main(int argc, char **argv) {
 	size_t end = out.size();
 	while (end > 0 && space(out[end - 1]))
 		end--;
-	size_t start = 0;
-	while (start < end) {
-		size_t nl = out.find('\n', start);
-		if (nl == std::string::npos || nl > end)
-			nl = end;
-		size_t e = nl;
-		while (e > start && space(out[e - 1]) && out[e - 1] != '\n')
-			e--;
-		if (e - start != 9 && !(skipBlank && e == start))
-			reject("presentation error: right digits, wrong layout: want lines of 9 digits without spaces");
-		start = nl + 1;
-	}
+	if (end > 0)
+		for (std::string line : lines(out.substr(0, end), false)) {
+			trimRight(line, " \t\r\v\f");
+			if (line.size() != 9 && !(skipBlank && line.empty()))
+				wrong("presentation error: right digits, wrong layout: want lines of 9 digits without spaces");
+		}
 	return 42;
 }

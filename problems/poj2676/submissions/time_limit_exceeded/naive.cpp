@@ -1,24 +1,7 @@
 // POJ 2676, too slow: plain backtracking in row-major order, which takes
 // seconds to minutes on the 17-clue puzzles.
-#include "sudoku.h"
-
-#include <iostream>
+#include "poj2676.h"
 
 int main() {
-	int t;
-	std::cin >> t;
-	while (t-- > 0) {
-		sudoku::Puzzle p;
-		p.units = sudoku::standardUnits(9);
-		for (int r = 0; r < 9; r++) {
-			std::string row;
-			std::cin >> row;
-			for (char c : row)
-				p.givens.push_back(c - '0');
-		}
-		std::vector<int> s;
-		sudoku::naive(p, 1, s);
-		for (int i = 0; i < 81; i++)
-			std::cout << s[i] << (i % 9 == 8 ? "\n" : "");
-	}
+	return run([](sudoku::Puzzle &p, std::vector<int> &s) { sudoku::naive(p, 1, s); });
 }

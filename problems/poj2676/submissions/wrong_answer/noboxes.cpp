@@ -1,25 +1,10 @@
 // POJ 2676, wrong: completes each grid keeping rows and columns only, so
 // a box may repeat a digit.
-#include "sudoku.h"
-
-#include <iostream>
+#include "poj2676.h"
 
 int main() {
-	int t;
-	std::cin >> t;
-	while (t-- > 0) {
-		sudoku::Puzzle p;
-		p.units = sudoku::standardUnits(9);
+	return run([](sudoku::Puzzle &p, std::vector<int> &s) {
 		p.units.resize(18); // rows and columns
-		for (int r = 0; r < 9; r++) {
-			std::string row;
-			std::cin >> row;
-			for (char c : row)
-				p.givens.push_back(c - '0');
-		}
-		std::vector<int> s;
 		sudoku::count(p, 1, s);
-		for (int i = 0; i < 81; i++)
-			std::cout << s[i] << (i % 9 == 8 ? "\n" : "");
-	}
+	});
 }

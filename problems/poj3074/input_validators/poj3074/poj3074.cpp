@@ -4,26 +4,19 @@
 // inputs. Lines of 81 cells '1'-'9' or '.', then a line "end" and nothing
 // but spaces, tabs, CR and newlines after it; trailing spaces, tabs and CR
 // on a line are ignored.
-#include <cstdio>
-#include <iostream>
-#include <iterator>
-#include <string>
+#include "validate.h"
 
-[[noreturn]] static void reject(const std::string &why) {
-	std::fprintf(stderr, "%s\n", why.c_str());
-	std::exit(43);
-}
+using namespace validate;
 
 int main() {
-	std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+	std::string in = all(std::cin);
 	size_t pos = 0;
 	while (pos < in.size()) {
 		size_t nl = in.find('\n', pos);
 		size_t end = nl == std::string::npos ? in.size() : nl;
 		std::string line = in.substr(pos, end - pos);
 		pos = nl == std::string::npos ? in.size() : nl + 1;
-		while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
-			line.pop_back();
+		trimRight(line, " \t\r");
 		if (line == "end") {
 			for (; pos < in.size(); pos++)
 				if (in[pos] != ' ' && in[pos] != '\t' && in[pos] != '\r' && in[pos] != '\n')

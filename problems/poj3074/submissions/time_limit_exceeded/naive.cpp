@@ -1,20 +1,7 @@
 // POJ 3074, too slow: plain backtracking in row-major order, which takes
 // seconds to minutes on the hard puzzles.
-#include "sudoku.h"
-
-#include <iostream>
+#include "poj3074.h"
 
 int main() {
-	std::string line;
-	while (std::cin >> line && line != "end") {
-		sudoku::Puzzle p;
-		p.units = sudoku::standardUnits(9);
-		for (char c : line)
-			p.givens.push_back(c == '.' ? 0 : c - '0');
-		std::vector<int> s;
-		sudoku::naive(p, 1, s);
-		for (int v : s)
-			std::cout << v;
-		std::cout << '\n';
-	}
+	return run([](sudoku::Puzzle &p, std::vector<int> &s) { sudoku::naive(p, 1, s); });
 }

@@ -1,21 +1,10 @@
 // POJ 3074, wrong: solves keeping rows and columns only, so a box may repeat
 // a digit.
-#include "sudoku.h"
-
-#include <iostream>
+#include "poj3074.h"
 
 int main() {
-	std::string line;
-	while (std::cin >> line && line != "end") {
-		sudoku::Puzzle p;
-		p.units = sudoku::standardUnits(9);
+	return run([](sudoku::Puzzle &p, std::vector<int> &s) {
 		p.units.resize(18); // rows and columns
-		for (char c : line)
-			p.givens.push_back(c == '.' ? 0 : c - '0');
-		std::vector<int> s;
 		sudoku::count(p, 1, s);
-		for (int v : s)
-			std::cout << v;
-		std::cout << '\n';
-	}
+	});
 }

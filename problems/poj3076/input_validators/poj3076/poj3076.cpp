@@ -4,37 +4,15 @@
 // inputs. Grids of 16 lines of 16 cells 'A'-'P' or '-', separated by empty
 // lines (any number, at either end too); trailing spaces, tabs and CR on a
 // line are ignored.
-#include <cstdio>
-#include <iostream>
-#include <iterator>
-#include <string>
-#include <vector>
+#include "validate.h"
 
-[[noreturn]] static void reject(const std::string &why) {
-	std::fprintf(stderr, "%s\n", why.c_str());
-	std::exit(43);
-}
+using namespace validate;
 
 int main() {
-	std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-	std::vector<std::string> lines;
-	size_t start = 0;
-	for (;;) {
-		size_t nl = in.find('\n', start);
-		if (nl == std::string::npos) {
-			lines.push_back(in.substr(start));
-			break;
-		}
-		lines.push_back(in.substr(start, nl - start));
-		start = nl + 1;
-	}
-	if (!lines.empty() && lines.back().empty())
-		lines.pop_back(); // the final newline ends the last line
 	int rows = 0;    // of the grid being read
 	bool gap = true; // an empty line (or the start) precedes the next grid
-	for (std::string &line : lines) {
-		while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
-			line.pop_back();
+	for (std::string line : lines(all(std::cin), true)) {
+		trimRight(line, " \t\r");
 		if (line.empty()) {
 			if (rows > 0)
 				reject("empty line inside a grid");

@@ -4,36 +4,14 @@
 // inputs. Up to 10000 grids of 9 lines of 9 single digits 0-9 separated by
 // spaces or tabs, grids separated by empty lines; trailing spaces, tabs
 // and CR on a line are ignored.
-#include <cstdio>
-#include <iostream>
-#include <iterator>
-#include <string>
-#include <vector>
+#include "validate.h"
 
-[[noreturn]] static void reject(const std::string &why) {
-	std::fprintf(stderr, "%s\n", why.c_str());
-	std::exit(43);
-}
+using namespace validate;
 
 int main() {
-	std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-	std::vector<std::string> lines;
-	size_t start = 0;
-	for (;;) {
-		size_t nl = in.find('\n', start);
-		if (nl == std::string::npos) {
-			lines.push_back(in.substr(start));
-			break;
-		}
-		lines.push_back(in.substr(start, nl - start));
-		start = nl + 1;
-	}
-	if (!lines.empty() && lines.back().empty())
-		lines.pop_back();
 	int rows = 0, grids = 0;
-	for (std::string &line : lines) {
-		while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
-			line.pop_back();
+	for (std::string line : lines(all(std::cin), true)) {
+		trimRight(line, " \t\r");
 		if (line.empty()) {
 			if (rows != 0)
 				reject("empty line inside a grid");

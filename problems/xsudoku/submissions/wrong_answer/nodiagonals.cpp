@@ -1,26 +1,10 @@
 // X-sudoku, wrong: forgets the diagonals, so it solves each puzzle as a plain
 // sudoku.
-#include "sudoku.h"
-
-#include <iostream>
+#include "xsudoku.h"
 
 int main() {
-	std::string line;
-	while (std::getline(std::cin, line)) {
-		sudoku::Puzzle p;
-		p.units = sudoku::standardUnits(9);
-		for (int i = 0; i < 81; i++)
-			p.givens.push_back(line[i] == '.' ? 0 : line[i] - '0');
-		std::vector<int> s;
-		int n = sudoku::count(p, 2, s);
-		if (n == 0)
-			std::cout << "No solution\n";
-		else if (n > 1)
-			std::cout << "Multiple Solutions\n";
-		else {
-			for (int v : s)
-				std::cout << v;
-			std::cout << '\n';
-		}
-	}
+	return run([](sudoku::Puzzle p, std::vector<int> &s) {
+		p.units.resize(27); // rows, columns and boxes
+		return sudoku::count(p, 2, s);
+	});
 }
