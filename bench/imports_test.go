@@ -4,16 +4,15 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // TestImports: the data flows one way (contract <- solvers, problems <-
 // judge <- bench <- cmd), and bench needs nothing of the judge: its
 // tables come from internal/textable, not judge/table (issue 11).
 func TestImports(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
+	goTool := testenv.NeedCommand(t, "go")
 	out, err := exec.Command(goTool, "list", "-deps", "./...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)

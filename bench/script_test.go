@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // TestBenchCompareScript runs scripts/bench-compare.sh against HEAD with
@@ -17,16 +19,13 @@ func TestBenchCompareScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the tool twice: skipped with -short")
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
+	testenv.NeedCommand(t, "git")
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, ".git")); err != nil {
-		t.Skip("not a git checkout")
-	}
+	_, err = os.Stat(filepath.Join(root, ".git"))
+	testenv.Need(t, "a git checkout", err)
 	// The script makes its worktree under TMPDIR: give it one of the
 	// test's own, and look only there afterwards, since other checkouts
 	// of the repository add and remove worktrees while the test runs.

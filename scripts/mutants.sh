@@ -97,7 +97,7 @@ for n in "${chosen[@]}"; do
     status=1
   elif grep -q -E '\[(build|setup) failed\]' <<<"$out"; then
     echo "mutants: DID NOT BUILD $file: $expr"
-    grep -E '\.go:[0-9]+:[0-9]+: ' <<<"$out" | head -n 3
+    grep -m 3 -E '\.go:[0-9]+:[0-9]+: ' <<<"$out" || true
     status=1
   else
     killed=$((killed + 1))

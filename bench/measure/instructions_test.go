@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 func TestReadSummary(t *testing.T) {
@@ -47,17 +48,13 @@ func TestInstructionsWithoutValgrind(t *testing.T) {
 // TestInstructionsPerPuzzle counts a shell loop whose work grows with k:
 // the count per "puzzle" is positive and about the same for 20 and 40.
 func TestInstructionsPerPuzzle(t *testing.T) {
-	if _, err := exec.LookPath("valgrind"); err != nil {
-		t.Skip("valgrind is not installed")
-	}
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
+	testenv.NeedCommand(t, "valgrind")
+	sh := testenv.NeedCommand(t, "sh")
 	probe := func(k int) []string {
 		return []string{sh, "-c", fmt.Sprintf("i=0; while [ $i -lt %d ]; do i=$((i+1)); done", 100*k)}
 	}
 	var per [2]float64
+	var err error
 	for i, n := range []int{20, 40} {
 		if per[i], err = InstructionsPerPuzzle(context.Background(), probe, n); err != nil {
 			t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 func TestParse(t *testing.T) {
@@ -40,9 +42,7 @@ func TestThread(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	before, err := Thread()
-	if err != nil {
-		t.Skipf("no schedstat here: %v", err)
-	}
+	testenv.Need(t, "a kernel that keeps schedstat", err)
 	for start := time.Now(); time.Since(start) < 20*time.Millisecond; {
 	}
 	after, err := Thread()
@@ -68,9 +68,8 @@ func TestWaitExited(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("Linux only")
 	}
-	if _, err := Thread(); err != nil {
-		t.Skipf("no schedstat here: %v", err)
-	}
+	_, err := Thread()
+	testenv.Need(t, "a kernel that keeps schedstat", err)
 	cmd := exec.Command(os.Args[0], "-test.run=^$") // runs no test: starts and ends
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

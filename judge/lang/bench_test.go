@@ -2,9 +2,11 @@ package lang
 
 import (
 	"context"
-	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"path/filepath"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 )
 
 // BenchmarkBuild compiles one contest program per language, directly (as
@@ -24,7 +26,7 @@ func BenchmarkBuild(b *testing.B) {
 				for b.Loop() {
 					exe, err := Build(context.Background(), filepath.Join(testdata, src), opts)
 					if IsToolchainError(err) {
-						b.Skip(err)
+						testenv.Need(b, "the toolchain of "+src, err)
 					}
 					if err != nil {
 						b.Fatal(err)

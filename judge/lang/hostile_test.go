@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 )
@@ -74,9 +76,7 @@ func loadHostileCompile(t *testing.T) []hostileCompile {
 // directory and change no host file. A control compile of the answer
 // attack without the sandbox proves that the attack is real.
 func TestHostileCompile(t *testing.T) {
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("skipped: no gcc")
-	}
+	testenv.NeedCommand(t, "gcc")
 	sb := sandboxtest.Full(t)
 	secrets := t.TempDir()
 	if err := os.Chmod(secrets, 0o755); err != nil { // only the box may hide it

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // The contest programs are shared with package program's tests.
@@ -63,7 +65,7 @@ func TestBuildAndRun(t *testing.T) {
 		t.Run(src, func(t *testing.T) {
 			exe, err := Build(context.Background(), filepath.Join(testdata, src), Options{})
 			if errors.Is(err, exec.ErrNotFound) {
-				t.Skipf("skipped: no compiler or interpreter here: %v", err)
+				testenv.Need(t, "the compiler or interpreter of "+src, err)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -188,9 +190,7 @@ func TestBuildOverrideAndExecutable(t *testing.T) {
 
 func TestResolveShared(t *testing.T) {
 	p, err := resolveShared("python3")
-	if err != nil {
-		t.Skipf("no system python3: %v", err)
-	}
+	testenv.Need(t, "a python3 every user may run", err)
 	if !worldRunnable(p) || strings.Contains(p, "/root/") {
 		t.Errorf("python3 resolved to %s", p)
 	}
@@ -223,7 +223,7 @@ func TestBuildFiles(t *testing.T) {
 	}
 	exe, err := Build(context.Background(), src, Options{Files: map[string][]byte{"answer.h": []byte("#define ANSWER 42\n")}})
 	if errors.Is(err, exec.ErrNotFound) {
-		t.Skipf("skipped: no C compiler here: %v", err)
+		testenv.Need(t, "a C compiler", err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // TestBuildRemovesDeadJudgesDirs: a judge killed mid-build leaves its build
@@ -17,13 +19,13 @@ import (
 func TestBuildRemovesDeadJudgesDirs(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	exited := exec.Command("true")
+	exited := exec.Command(testenv.NeedCommand(t, "true"))
 	if err := exited.Run(); err != nil {
-		t.Skipf("cannot run true: %v", err)
+		t.Fatal(err)
 	}
-	live := exec.Command("sleep", "30")
+	live := exec.Command(testenv.NeedCommand(t, "sleep"), "30")
 	if err := live.Start(); err != nil {
-		t.Skipf("cannot run sleep: %v", err)
+		t.Fatal(err)
 	}
 	defer live.Process.Kill()
 	plant := func(pid int) string {
@@ -38,11 +40,7 @@ func TestBuildRemovesDeadJudgesDirs(t *testing.T) {
 	}
 	deadDir, liveDir := plant(exited.Process.Pid), plant(live.Process.Pid)
 
-	prog, err := exec.LookPath("true")
-	if err != nil {
-		t.Skip(err)
-	}
-	exe, err := Build(context.Background(), prog, Options{})
+	exe, err := Build(context.Background(), exited.Path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,10 @@ package program
 import (
 	"bytes"
 	"context"
-	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"os/exec"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 

@@ -3,12 +3,14 @@ package program
 import (
 	"context"
 	"errors"
-	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
-	"github.com/sudoku-judge/sudoku-judge/problems"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
+	"github.com/sudoku-judge/sudoku-judge/problems"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
@@ -74,7 +76,7 @@ func testLanguages(t *testing.T, sb *sandbox.Sandbox, dir string, tests []proble
 			ext := l.Extensions[0]
 			exe, err := lang.Build(context.Background(), filepath.Join("testdata", "modes"+ext), lang.Options{Sandbox: sb, RunMemory: limits.Memory})
 			if lang.IsToolchainError(err) {
-				t.Skipf("skipped: %v", err)
+				testenv.Need(t, "the "+c.lang+" toolchain", err)
 			}
 			if err != nil {
 				t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 	"net"
 	"os"
 	"os/exec"
@@ -13,6 +12,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
+	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
@@ -48,7 +50,7 @@ func build(t testing.TB, src string) *lang.Executable {
 	}
 	exe, err := lang.Build(context.Background(), filepath.Join("testdata", src), lang.Options{})
 	if errors.Is(err, exec.ErrNotFound) {
-		t.Skipf("skipped: no compiler for %s here: %v", src, err)
+		testenv.Need(t, "the compiler of "+src, err)
 	}
 	if err != nil {
 		t.Fatalf("building %s: %v", src, err)
@@ -147,12 +149,12 @@ func TestPrograms(t *testing.T) {
 	}
 }
 
-// needCompiler skips a test whose program's compiler is missing here.
+// needCompiler skips a test whose program's compiler is missing here
+// (fails it in CI).
 func needCompiler(t *testing.T, src string) {
 	t.Helper()
-	tool := map[string]string{".c": "gcc", ".cpp": "g++", ".go": "go", ".py": "python3"}[filepath.Ext(src)]
-	if _, err := exec.LookPath(tool); tool != "" && err != nil {
-		t.Skipf("skipped: no %s here for %s", tool, src)
+	if tool := map[string]string{".c": "gcc", ".cpp": "g++", ".go": "go", ".py": "python3"}[filepath.Ext(src)]; tool != "" {
+		testenv.NeedCommand(t, tool)
 	}
 }
 
@@ -280,9 +282,7 @@ func TestAnswersHidden(t *testing.T) {
 	_, tests := copyTests(t)
 	// The shared folder is outside /tmp, which the sandbox replaces.
 	shared, err := os.MkdirTemp("/var/tmp", "sudoku-judge-hide-")
-	if err != nil {
-		t.Skipf("skipped: no /var/tmp: %v", err)
-	}
+	testenv.Need(t, "a writable /var/tmp", err)
 	defer os.RemoveAll(shared)
 	dir := filepath.Join(shared, "tests")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sudoku-judge/sudoku-judge/internal/schedstat"
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 func TestParseStatState(t *testing.T) {
@@ -217,7 +219,7 @@ func TestStarved(t *testing.T) {
 			needs(t, mode.root)
 			s := newSandbox(t, mode.opts)
 			if s.Isolation().CPUWait != waitSchedstat {
-				t.Skipf("CPU wait measured by %q: this kernel keeps no schedstat", s.Isolation().CPUWait)
+				testenv.Need(t, "a kernel that keeps schedstat", fmt.Errorf("CPU wait measured by %q", s.Isolation().CPUWait))
 			}
 			cpu := strconv.Itoa(firstCPU(t))
 			competitors(t, firstCPU(t), 5)

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // The hostile-submission suite: testdata/hostile holds one program per
@@ -153,7 +155,7 @@ func (h hostFile) changed() bool {
 func TestHostile(t *testing.T) {
 	prebuilt := os.Getenv("SANDBOX_SUITE_BIN") // programs built elsewhere, e.g. for a VM
 	if _, err := exec.LookPath("gcc"); err != nil && prebuilt == "" {
-		t.Skip("needs gcc, or SANDBOX_SUITE_BIN")
+		testenv.Need(t, "gcc, or SANDBOX_SUITE_BIN", err)
 	}
 	cases := loadHostile(t)
 	mode := suiteMode()
@@ -431,8 +433,9 @@ func TestCompileFeatures(t *testing.T) {
 	}
 
 	lock := filepath.Join(out, "flock")
-	if b, err := exec.Command("gcc", "-O1", "-o", lock, "testdata/hostile/flock.c").CombinedOutput(); err != nil {
-		t.Skipf("gcc: %v %s", err, b)
+	gcc := testenv.NeedCommand(t, "gcc") // to build testdata/hostile/flock.c
+	if b, err := exec.Command(gcc, "-O1", "-o", lock, "testdata/hostile/flock.c").CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v %s", err, b)
 	}
 	for _, allow := range []bool{false, true} {
 		res := runOK(t, s, Spec{Path: lock, AllowLocks: allow})

@@ -18,6 +18,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 // prog is the test program built from testdata/prog.c, or "" if it could
@@ -54,17 +56,19 @@ func fileExists(name string) bool {
 	return err == nil
 }
 
-// needs skips t unless the test program was built and, if root, the test
-// runs as root.
+// needs skips t (fails it in CI) unless the test program was built and,
+// if root, the test runs as root.
 func needs(t testing.TB, root bool) {
 	t.Helper()
 	if prog == "" {
-		t.Skip("needs gcc to build testdata/prog.c")
+		testenv.Need(t, "gcc, to build testdata/prog.c", errProgNotBuilt)
 	}
-	if root && os.Geteuid() != 0 {
-		t.Skip("needs root: namespaces, cgroups and changing uid")
+	if root {
+		testenv.NeedRoot(t)
 	}
 }
+
+var errProgNotBuilt = errors.New("testdata/prog.c was not built (its error is at the start of the output)")
 
 // newSandbox returns a Sandbox that the test closes, checking that it
 // leaves nothing behind.
@@ -504,17 +508,14 @@ var hostTools = []string{"/bin", "/usr/bin", "/lib", "/lib64", "/usr/lib", "/usr
 func pythonLib(t *testing.T) []string {
 	t.Helper()
 	real, err := filepath.EvalSymlinks("/usr/bin/python3")
-	if err != nil {
-		t.Skip(err)
-	}
+	testenv.Need(t, "/usr/bin/python3", err)
 	return []string{filepath.Join("/usr/lib", filepath.Base(real))}
 }
 
 func TestInterpreter(t *testing.T) {
 	needs(t, true)
-	if _, err := os.Stat("/usr/bin/python3"); err != nil {
-		t.Skip("needs /usr/bin/python3")
-	}
+	_, err := os.Stat("/usr/bin/python3")
+	testenv.Need(t, "/usr/bin/python3", err)
 	s := newSandbox(t, Options{})
 	src := filepath.Join(t.TempDir(), "sol.py")
 	os.WriteFile(src, []byte("import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n"), 0o644)
@@ -600,7 +601,7 @@ func TestReuse(t *testing.T) {
 	needs(t, true)
 	s := newSandbox(t, Options{})
 	if !s.attach {
-		t.Skip("needs open_tree (Linux 5.2+) to reuse helpers")
+		testenv.Need(t, "open_tree (Linux 5.2+), to reuse helpers", errors.New("the sandbox cannot attach mounts here"))
 	}
 	ro, err := os.MkdirTemp("/var/tmp", "sandbox-test-")
 	if err != nil {
@@ -686,7 +687,7 @@ func TestStale(t *testing.T) {
 		parents = append(parents, filepath.Dir(d))
 	}
 	if len(parents) == 0 {
-		t.Skip("needs cgroups")
+		testenv.Need(t, "cgroups", errors.New("the sandbox has no cgroup here"))
 	}
 	// No process has a pid above pid_max's ceiling.
 	var stale []string

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
@@ -30,28 +31,18 @@ const programs = "../program/testdata"
 // solution it finds, never "Multiple Solutions".
 const hdu4069Src = "testdata/hdu4069.c"
 
-// newJudge returns a judge on a fully isolating sandbox, or skips.
+// newJudge returns a judge on a fully isolating sandbox, or skips (fails
+// in CI).
 func newJudge(t *testing.T) *program.Judge {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: running programs in the sandbox needs root")
-	}
-	sb, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	if iso := sb.Isolation(); !iso.Full() {
-		t.Skipf("skipped: the sandbox lacks full isolation here: %s", strings.Join(iso.Degraded, "; "))
-	}
-	return &program.Judge{Runner: sb, Limits: program.LimitsFor(nil)}
+	return &program.Judge{Runner: sandboxtest.Full(t), Limits: program.LimitsFor(nil)}
 }
 
 func build(t *testing.T, src string) *lang.Executable {
 	t.Helper()
 	exe, err := lang.Build(context.Background(), src, lang.Options{})
 	if errors.Is(err, exec.ErrNotFound) {
-		t.Skipf("skipped: no compiler for %s here: %v", src, err)
+		testenv.Need(t, "the compiler of "+src, err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 	"github.com/sudoku-judge/sudoku-judge/judge/web"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
@@ -35,7 +37,7 @@ func startChromium(t *testing.T, limit time.Duration) (ctx context.Context, shot
 	t.Helper()
 	chromium := findChromium()
 	if chromium == "" {
-		t.Skip("no Chromium found (chromium, chromium-browser, google-chrome on PATH): install it to run the browser test; .ci/run does")
+		testenv.Need(t, "Chromium", errors.New("none of chromium, chromium-browser, google-chrome on PATH"))
 	}
 	shots = os.Getenv("SUDOKU_JUDGE_SCREENSHOTS")
 	if shots == "" {

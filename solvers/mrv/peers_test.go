@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
 	"github.com/sudoku-judge/sudoku-judge/solvers/solverstest"
 )
@@ -20,10 +21,7 @@ import (
 // solutions for every puzzle: the C program is a fair reference only while
 // it does mrv's work.
 func TestSameTreeAsC(t *testing.T) {
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skip("no C compiler")
-	}
+	cc := testenv.NeedCommand(t, "cc")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "mrv")
 	if out, err := exec.Command(cc, "-O2", "-o", bin, filepath.Join("..", "..", "bench", "peers", "mrv.c")).CombinedOutput(); err != nil {

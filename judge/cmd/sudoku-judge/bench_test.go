@@ -16,6 +16,7 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/internal/schedstat"
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 )
 
@@ -262,10 +263,7 @@ func TestInstalledBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
+	goTool := testenv.NeedCommand(t, "go")
 	bin := filepath.Join(t.TempDir(), "sudoku-judge")
 	build := exec.Command(goTool, "build", "-o", bin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
@@ -303,13 +301,19 @@ func TestInstalledBinary(t *testing.T) {
 
 	// bench --instructions runs the binary's probe under valgrind, and
 	// compare --fail-over gates on the count.
-	if _, err := exec.LookPath("valgrind"); err != nil {
-		t.Log("valgrind is not installed: not testing --instructions")
-		return
-	}
-	cmd = exec.Command(bin, "bench", "--set", "top95", "--max", "8", "--count", "2", "--strategy", "dlx,fast", "--instructions", "-o", "instr.txt")
+	t.Run("instructions", func(t *testing.T) {
+		testenv.NeedCommand(t, "valgrind")
+		benchInstructions(t, bin, elsewhere)
+	})
+}
+
+// benchInstructions runs bench --instructions with the installed binary
+// bin in the folder elsewhere, and gates a copy of its file whose count
+// grew.
+func benchInstructions(t *testing.T, bin, elsewhere string) {
+	cmd := exec.Command(bin, "bench", "--set", "top95", "--max", "8", "--count", "2", "--strategy", "dlx,fast", "--instructions", "-o", "instr.txt")
 	cmd.Dir = elsewhere
-	if out, err = cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "instructions/puzzle") {
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "instructions/puzzle") {
 		t.Fatalf("bench --instructions: %v\n%s", err, out)
 	}
 	res, _, err := compare.ReadFile(filepath.Join(elsewhere, "instr.txt"))
@@ -358,12 +362,10 @@ func TestBenchInstructionsWithoutValgrind(t *testing.T) {
 // sandbox, as test compiles it: the compiler cannot read a file of the
 // host's /tmp, and a compile error shows the compiler's log.
 func TestBenchProgramSandboxedCompile(t *testing.T) {
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("no gcc")
-	}
-	if _, err := newSandbox(); err != nil {
-		t.Skipf("no sandbox here: %v", err)
-	}
+	testenv.NeedCommand(t, "gcc")
+	sb, err := newSandbox()
+	testenv.Need(t, "a sandbox", err)
+	sb.Close()
 	dir := t.TempDir()
 	secret := filepath.Join(dir, "secret.h")
 	os.WriteFile(secret, []byte("int secret = 1;\n"), 0o644)

@@ -4,15 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"net/http"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/store"
 )
 
@@ -28,17 +25,7 @@ import (
 // one after another to an idle judge with one worker and reports the
 // time from POST to the final verdict's server-sent event.
 func BenchmarkServe(b *testing.B) {
-	if os.Geteuid() != 0 {
-		b.Skip("skipped: running programs in the sandbox needs root")
-	}
-	if sb, err := sandbox.New(sandbox.Options{}); err != nil {
-		b.Skipf("skipped: no sandbox: %v", err)
-	} else {
-		sb.Close()
-	}
-	if _, err := exec.LookPath("cc"); err != nil {
-		b.Skip("skipped: the program needs a C compiler")
-	}
+	needSandbox(b)
 	bin := buildJudge(b)
 	ac := submission{"ac.c", "c", acC, "AC"}
 	for _, n := range []int{1, 2, 3} {

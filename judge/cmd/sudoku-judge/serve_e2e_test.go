@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 	"github.com/sudoku-judge/sudoku-judge/judge/store"
 )
 
@@ -201,8 +202,9 @@ func freeAddr(t testing.TB) string {
 
 func buildJudge(t testing.TB) string {
 	t.Helper()
+	goTool := testenv.NeedCommand(t, "go")
 	bin := filepath.Join(t.TempDir(), "sudoku-judge")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -364,9 +366,6 @@ func TestServeSurvivesKills(t *testing.T) {
 		t.Skip("builds the binary and judges 200 programs (about a minute)")
 	}
 	needSandbox(t)
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("skipped: building the binary needs go")
-	}
 	c := newCluster(t, buildJudge(t))
 	srv := c.serve()
 	w1 := c.worker("w1", 2)
@@ -449,9 +448,6 @@ func TestServeSurvivesKills(t *testing.T) {
 // be stored, rather than leave it to be judged again.
 func TestDrainOnSIGTERM(t *testing.T) {
 	needSandbox(t)
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("skipped: building the binary needs go")
-	}
 	bin := buildJudge(t)
 	tests := []struct {
 		name  string

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox/sandboxtest"
 )
 
@@ -24,26 +23,15 @@ func TestMain(m *testing.M) { sandboxtest.Main(m) }
 // programs is where the contest programs of the tests live.
 const programs = "../../program/testdata"
 
-// needSandbox skips a test that runs programs unless the sandbox has full
-// isolation here.
-func needSandbox(t *testing.T) {
+// needSandbox skips a test that runs programs (fails it in CI) unless the
+// sandbox has full isolation here and the test programs' gcc and python3
+// are installed.
+func needSandbox(t testing.TB) {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: running programs in the sandbox needs root")
-	}
 	for _, tool := range []string{"gcc", "python3"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("skipped: the test programs need %s", tool)
-		}
+		testenv.NeedCommand(t, tool)
 	}
-	sb, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Skipf("skipped: no sandbox: %v", err)
-	}
-	defer sb.Close()
-	if iso := sb.Isolation(); !iso.Full() {
-		t.Skipf("skipped: the sandbox lacks full isolation here: %s", strings.Join(iso.Degraded, "; "))
-	}
+	sandboxtest.Full(t)
 }
 
 // testsDir copies the small POJ 3074 test folder into a fresh directory.

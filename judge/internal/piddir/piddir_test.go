@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 )
 
 func TestRemoveDead(t *testing.T) {
@@ -15,15 +17,15 @@ func TestRemoveDead(t *testing.T) {
 	const prefix = "test-build-"
 
 	// A pid that is certainly dead: a child that has exited and been reaped.
-	exited := exec.Command("true")
+	exited := exec.Command(testenv.NeedCommand(t, "true"))
 	if err := exited.Run(); err != nil {
-		t.Skipf("cannot run true: %v", err)
+		t.Fatal(err)
 	}
 	deadPid := exited.Process.Pid
 	// A live process other than this one.
-	live := exec.Command("sleep", "30")
+	live := exec.Command(testenv.NeedCommand(t, "sleep"), "30")
 	if err := live.Start(); err != nil {
-		t.Skipf("cannot run sleep: %v", err)
+		t.Fatal(err)
 	}
 	defer live.Process.Kill()
 

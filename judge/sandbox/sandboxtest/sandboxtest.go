@@ -4,10 +4,12 @@
 package sandboxtest
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/sudoku-judge/sudoku-judge/internal/testenv"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 )
 
@@ -21,15 +23,14 @@ func Main(m *testing.M) {
 }
 
 // Full returns a sandbox with full isolation (root, namespaces, cgroups,
-// seccomp), closed when t ends, or skips t saying what is missing.
+// seccomp), closed when t ends, or skips t saying what is missing (fails
+// it in CI: internal/testenv).
 func Full(t testing.TB) *sandbox.Sandbox {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: the sandbox's full isolation needs root")
-	}
+	testenv.NeedRoot(t)
 	sb := Open(t, sandbox.Options{})
 	if iso := sb.Isolation(); !iso.Full() {
-		t.Skipf("skipped: the sandbox lacks full isolation here: %s", strings.Join(iso.Degraded, "; "))
+		testenv.Need(t, "the sandbox's full isolation", errors.New(strings.Join(iso.Degraded, "; ")))
 	}
 	return sb
 }
