@@ -60,8 +60,10 @@ type Problem interface {
 	Format(w io.Writer, answers []Answer) error
 	// Reference is the strategy the problem's expected answers come from.
 	Reference() solvers.Strategy
-	// Generate writes a random valid input of opts.Count cases.
-	Generate(w io.Writer, opts GenOptions) error
+	// Generate writes a random valid input of opts.Count cases. When ctx
+	// is done it stops, writes nothing and returns an error wrapping
+	// ctx.Err().
+	Generate(ctx context.Context, w io.Writer, opts GenOptions) error
 }
 
 // An InputWriter is a problem whose input format can pose any 9x9 puzzles,

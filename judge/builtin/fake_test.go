@@ -98,7 +98,7 @@ func (p *fakeProblem) Checker() contest.Checker {
 
 func (p *fakeProblem) Reference() solvers.Strategy { return p.ref }
 
-func (p *fakeProblem) Generate(io.Writer, problems.GenOptions) error {
+func (p *fakeProblem) Generate(context.Context, io.Writer, problems.GenOptions) error {
 	return errors.New("fake: no generator")
 }
 

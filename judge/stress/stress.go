@@ -257,7 +257,7 @@ func (s *stresser) round(ctx context.Context, i int) (*Failure, error) {
 	kind := s.kinds[i%len(s.kinds)]
 	g := problems.GenOptions{Count: s.cases, Seed: seed, Givens: s.opts.Givens, Kind: kind}
 	var in bytes.Buffer
-	if err := s.opts.Problem.Generate(&in, g); err != nil {
+	if err := s.opts.Problem.Generate(ctx, &in, g); err != nil {
 		return nil, fmt.Errorf("stress: round %d: generating with seed %d: %w", i+1, seed, err)
 	}
 	f := &Failure{Round: i, Seed: seed, Kind: kind, Original: in.Bytes()}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -293,7 +294,7 @@ func TestDeclaredKinds(t *testing.T) {
 		}
 		for _, kind := range kinds {
 			var in bytes.Buffer
-			if err := prob.Generate(&in, problems.GenOptions{Count: 3, Seed: 1, Kind: kind}); err != nil {
+			if err := prob.Generate(context.Background(), &in, problems.GenOptions{Count: 3, Seed: 1, Kind: kind}); err != nil {
 				t.Errorf("%s: kind %s: %v", prob.ID(), kind, err)
 				continue
 			}
@@ -341,5 +342,44 @@ func TestStressStarved(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("%s: %v, want nothing saved", dir, err)
+	}
+}
+
+// slowGenerator is a problem whose generator works until its context is
+// done, saying on started that it began: a generation longer than anyone
+// would wait.
+type slowGenerator struct {
+	problems.Problem
+	started chan struct{}
+}
+
+func (g slowGenerator) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
+	close(g.started)
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// TestStressStopsMidGeneration: a stress run cancelled while its first
+// round is still generating the input stops then, with the context's
+// error, rather than after the generation.
+func TestStressStopsMidGeneration(t *testing.T) {
+	prob := slowGenerator{Problem: poj3074.New(), started: make(chan struct{})}
+	j := &program.Judge{Runner: starvedRunner{}, Limits: program.LimitsFor(nil)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(ctx, Options{Problem: prob, Judge: j, Program: &lang.Executable{Path: "/bin/true"}, Rounds: 3, Parallel: 1})
+		done <- err
+	}()
+	<-prob.started
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped after 0 rounds") {
+			t.Errorf("error %v, want the run stopped after 0 rounds by its context", err)
+		}
+	case <-time.After(30 * time.Second): // a bound for a hang, not a speed
+		t.Fatal("stress did not stop within 30 s of its context's cancellation: the generator never saw it")
 	}
 }

@@ -169,14 +169,14 @@ type stubProblem struct {
 	ref   solvers.Strategy
 }
 
-func (p stubProblem) ID() string                                    { return p.id }
-func (p stubProblem) Config() problems.Config                       { return p.cfg }
-func (p stubProblem) Tests() ([]problems.Test, error)               { return p.tests, p.err }
-func (p stubProblem) Checker() contest.Checker                      { return contest.Lines{} }
-func (p stubProblem) Reference() solvers.Strategy                   { return p.ref }
-func (stubProblem) Format(io.Writer, []problems.Answer) error       { return nil }
-func (stubProblem) Generate(io.Writer, problems.GenOptions) error   { return nil }
-func (stubProblem) Parse(string, []byte) ([]*solvers.Puzzle, error) { return nil, nil }
+func (p stubProblem) ID() string                                                   { return p.id }
+func (p stubProblem) Config() problems.Config                                      { return p.cfg }
+func (p stubProblem) Tests() ([]problems.Test, error)                              { return p.tests, p.err }
+func (p stubProblem) Checker() contest.Checker                                     { return contest.Lines{} }
+func (p stubProblem) Reference() solvers.Strategy                                  { return p.ref }
+func (stubProblem) Format(io.Writer, []problems.Answer) error                      { return nil }
+func (stubProblem) Generate(context.Context, io.Writer, problems.GenOptions) error { return nil }
+func (stubProblem) Parse(string, []byte) ([]*solvers.Puzzle, error)                { return nil, nil }
 func (stubProblem) SolveCase(context.Context, solvers.Strategy, *solvers.Puzzle) (problems.Answer, error) {
 	return problems.Answer{}, nil
 }

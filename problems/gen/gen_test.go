@@ -513,7 +513,7 @@ func TestCases(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			ps, err := Cases(tt.opts, kinds, []string{"c"}, 10, made(&got))
+			ps, err := Cases(context.Background(), tt.opts, kinds, []string{"c"}, 10, made(&got))
 			if tt.wantErr != "" {
 				if err == nil || err.Error() != tt.wantErr {
 					t.Fatalf("err %v, want %q", err, tt.wantErr)

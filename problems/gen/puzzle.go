@@ -80,6 +80,9 @@ func Puzzles(ctx context.Context, rng *rand.Rand, size int, opts problems.GenOpt
 	}
 	ps := make([]*solvers.Puzzle, 0, opts.Count)
 	for i := range opts.Count {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("case %d: %w", i+1, err)
+		}
 		sol, err := Solution(rng, size, nil)
 		if err != nil {
 			return nil, fmt.Errorf("case %d: %w", i+1, err)

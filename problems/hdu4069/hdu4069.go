@@ -80,9 +80,9 @@ func (*problem) Format(w io.Writer, answers []problems.Answer) error {
 // draws each case's kind: half unique, a quarter with several solutions, an
 // eighth with none that only search reveals, an eighth with two clashing
 // givens.
-func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
-	ps, err := gen.Cases(opts, []string{"unique", "multiple", "none"}, []string{"unique", "unique", "unique", "unique", "multiple", "multiple", "none", "clash"}, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
-		return p.generateCase(rng, opts, kind)
+func (p *problem) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
+	ps, err := gen.Cases(ctx, opts, []string{"unique", "multiple", "none"}, []string{"unique", "unique", "unique", "unique", "multiple", "multiple", "none", "clash"}, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
+		return p.generateCase(ctx, rng, opts, kind)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: generate: %w", ID, err)
@@ -97,7 +97,7 @@ const layoutTries = 10
 // generateCase makes one puzzle of the kind: "unique", "multiple", "none" or
 // "clash" (a unique puzzle plus a given repeating another in its row,
 // column or region).
-func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind string) (*solvers.Puzzle, error) {
+func (p *problem) generateCase(ctx context.Context, rng *rand.Rand, opts problems.GenOptions, kind string) (*solvers.Puzzle, error) {
 	var regions []uint8
 	var sol solvers.Grid
 	for try := 1; ; try++ {
@@ -117,7 +117,7 @@ func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind st
 	if kind == "clash" {
 		opts.Kind = "unique"
 	}
-	pz, err := gen.Puzzle(context.Background(), rng, sol, side, regions, opts, p.Reference())
+	pz, err := gen.Puzzle(ctx, rng, sol, side, regions, opts, p.Reference())
 	if err != nil || kind != "clash" {
 		return pz, err
 	}

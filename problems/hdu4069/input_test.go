@@ -123,7 +123,7 @@ func TestGenerateBadOptions(t *testing.T) {
 		{Count: -1},
 		{Count: MaxCases + 1},
 	} {
-		if err := New().Generate(&bytes.Buffer{}, opts); err == nil {
+		if err := New().Generate(context.Background(), &bytes.Buffer{}, opts); err == nil {
 			t.Errorf("Generate(%+v): no error", opts)
 		}
 	}

@@ -154,7 +154,7 @@ func TestExportedInputValidators(t *testing.T) {
 			kinds := append([]string{""}, ex.prob.Config().Harness.Kinds...)
 			for i, kind := range kinds {
 				var b bytes.Buffer
-				if err := ex.prob.Generate(&b, problems.GenOptions{Count: 2, Seed: uint64(i + 1), Kind: kind}); err != nil {
+				if err := ex.prob.Generate(context.Background(), &b, problems.GenOptions{Count: 2, Seed: uint64(i + 1), Kind: kind}); err != nil {
 					t.Fatal(err)
 				}
 				bases = append(bases, b.Bytes())

@@ -61,13 +61,13 @@ func (*problem) Format(w io.Writer, answers []problems.Answer) error {
 // Generate writes opts.Count random puzzles: with one completion each for
 // kind "unique" (the default) and with two or more for "multiple". The
 // problem's inputs are always solvable, so kind "none" is an error.
-func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
+func (p *problem) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
 	switch opts.Kind {
 	case "", "unique", "multiple":
 	default:
 		return fmt.Errorf("%s: generate: kind %q: want unique or multiple (inputs are always solvable)", ID, opts.Kind)
 	}
-	ps, err := gen.Puzzles(context.Background(), opts.Rand(), 9, opts, p.Reference())
+	ps, err := gen.Puzzles(ctx, opts.Rand(), 9, opts, p.Reference())
 	if err != nil {
 		return fmt.Errorf("%s: generate: %w", ID, err)
 	}

@@ -220,7 +220,7 @@ func TestGenerate(t *testing.T) {
 		want := map[string]int{"": 1, "multiple": 2}[kind]
 		problemtest.CheckCounts(t, prob.Reference(), ps, 2, want, want)
 	}
-	if err := prob.Generate(new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: "none"}); err == nil {
+	if err := prob.Generate(context.Background(), new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: "none"}); err == nil {
 		t.Error("Generate kind none succeeded; the problem's inputs are always solvable")
 	}
 }

@@ -78,11 +78,11 @@ func encode81(g *[cells]uint8) (line [cells + 1]byte, ok bool) {
 
 // Generate writes opts.Count random puzzles with a unique solution, the only
 // kind the problem allows.
-func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
+func (p *problem) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
 	if opts.Kind != "" && opts.Kind != "unique" {
 		return fmt.Errorf("%s: generate: kind %q: the problem's puzzles always have exactly one solution", ID, opts.Kind)
 	}
-	ps, err := gen.Puzzles(context.Background(), opts.Rand(), 9, opts, p.Reference())
+	ps, err := gen.Puzzles(ctx, opts.Rand(), 9, opts, p.Reference())
 	if err != nil {
 		return fmt.Errorf("%s: generate: %w", ID, err)
 	}

@@ -177,7 +177,7 @@ func TestGenerate(t *testing.T) {
 	_, ps := problemtest.CheckGenerate(t, prob, problems.GenOptions{Count: 4, Seed: 7, Givens: 30})
 	problemtest.CheckCounts(t, prob.Reference(), ps, 2, 1, 1)
 	for _, kind := range []string{"multiple", "none", "bogus"} {
-		if err := prob.Generate(new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: kind}); err == nil {
+		if err := prob.Generate(context.Background(), new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: kind}); err == nil {
 			t.Errorf("Generate kind %q succeeded; the problem only has unique puzzles", kind)
 		}
 	}

@@ -72,11 +72,11 @@ func letter(v uint8) byte {
 
 // Generate writes opts.Count random 16×16 puzzles with a unique solution,
 // the only kind the problem allows.
-func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
+func (p *problem) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
 	if opts.Kind != "" && opts.Kind != "unique" {
 		return fmt.Errorf("%s: generate: kind %q: the problem's puzzles always have exactly one solution", ID, opts.Kind)
 	}
-	ps, err := gen.Puzzles(context.Background(), opts.Rand(), side, opts, p.Reference())
+	ps, err := gen.Puzzles(ctx, opts.Rand(), side, opts, p.Reference())
 	if err != nil {
 		return fmt.Errorf("%s: generate: %w", ID, err)
 	}

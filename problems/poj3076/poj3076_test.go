@@ -171,7 +171,7 @@ func TestGenerate(t *testing.T) {
 	prob := New()
 	_, ps := problemtest.CheckGenerate(t, prob, problems.GenOptions{Count: 2, Seed: 5})
 	problemtest.CheckCounts(t, prob.Reference(), ps, 2, 1, 1)
-	if err := prob.Generate(new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: "multiple"}); err == nil {
+	if err := prob.Generate(context.Background(), new(bytes.Buffer), problems.GenOptions{Count: 1, Kind: "multiple"}); err == nil {
 		t.Error("Generate kind multiple succeeded; the problem only has unique puzzles")
 	}
 }

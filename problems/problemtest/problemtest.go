@@ -3,8 +3,10 @@ package problemtest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -188,7 +190,7 @@ func CheckSamples(t *testing.T, prob problems.Problem, names ...string) {
 func Generate(t testing.TB, prob problems.Problem, opts problems.GenOptions) ([]byte, []*solvers.Puzzle) {
 	t.Helper()
 	var b bytes.Buffer
-	if err := prob.Generate(&b, opts); err != nil {
+	if err := prob.Generate(context.Background(), &b, opts); err != nil {
 		t.Fatalf("Generate(%+v): %v", opts, err)
 	}
 	ps, err := prob.Parse("generated", b.Bytes())
@@ -202,7 +204,8 @@ func Generate(t testing.TB, prob problems.Problem, opts problems.GenOptions) ([]
 }
 
 // CheckGenerate is [Generate], checking besides that the same options give
-// the same input again and that the next seed gives another.
+// the same input again, that the next seed gives another, and that a
+// cancelled context stops the generation ([CheckGenerateStops]).
 func CheckGenerate(t testing.TB, prob problems.Problem, opts problems.GenOptions) ([]byte, []*solvers.Puzzle) {
 	t.Helper()
 	out, ps := Generate(t, prob, opts)
@@ -214,7 +217,80 @@ func CheckGenerate(t testing.TB, prob problems.Problem, opts problems.GenOptions
 	if other, _ := Generate(t, prob, next); bytes.Equal(other, out) {
 		t.Errorf("%+v: another seed generated the same input", opts)
 	}
+	CheckGenerateStops(t, prob, opts)
 	return out, ps
+}
+
+// CheckGenerateStops checks that Generate stops when its context is done:
+// cancelled before it starts, and cancelled halfway, at the middle one of
+// the looks a whole generation takes at its context (the same place on
+// every run, whatever the machine's speed). Either way it returns an
+// error wrapping context.Canceled, writes nothing, and looks at the
+// context no more than a few times once it is done.
+func CheckGenerateStops(t testing.TB, prob problems.Problem, opts problems.GenOptions) {
+	t.Helper()
+	whole := newCountdown(0)
+	if err := prob.Generate(whole, io.Discard, opts); err != nil {
+		t.Fatalf("Generate(%+v): %v", opts, err)
+	}
+	for _, at := range []int{1, max(whole.looks()/2, 1)} {
+		ctx := newCountdown(at)
+		var b bytes.Buffer
+		err := prob.Generate(ctx, &b, opts)
+		if !errors.Is(err, context.Canceled) || b.Len() > 0 {
+			t.Errorf("%+v: cancelled at look %d of %d: %v, %d bytes written; want context.Canceled and nothing", opts, at, whole.looks(), err, b.Len())
+		}
+		if after := ctx.looks() - at; after > maxLooksAfterCancel {
+			t.Errorf("%+v: cancelled at look %d of %d, Generate looked %d more times before it stopped", opts, at, whole.looks(), after)
+		}
+	}
+}
+
+// maxLooksAfterCancel bounds the looks at a context Generate may take
+// once it is done: each layer it returns through may look once.
+const maxLooksAfterCancel = 8
+
+// A countdown is a context cancelled at its n'th look (a call of Err or
+// Done), or never when n is 0, which counts the looks.
+type countdown struct {
+	context.Context // Background's deadline and values
+	mu              sync.Mutex
+	n, seen         int
+	done            chan struct{}
+}
+
+func newCountdown(n int) *countdown {
+	return &countdown{Context: context.Background(), n: n, done: make(chan struct{})}
+}
+
+func (c *countdown) look() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.seen++
+	if c.seen == c.n {
+		close(c.done)
+	}
+}
+
+func (c *countdown) looks() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seen
+}
+
+func (c *countdown) Done() <-chan struct{} {
+	c.look()
+	return c.done
+}
+
+func (c *countdown) Err() error {
+	c.look()
+	select {
+	case <-c.done:
+		return context.Canceled
+	default:
+		return nil
+	}
 }
 
 // CheckCounts counts the solutions of each puzzle with s, up to limit, and

@@ -82,7 +82,7 @@ const (
 // random, with givens put back while the puzzle has 50,000 completions or
 // more; "unique" keeps the completion unique, and "none" makes a puzzle
 // without completions whose givens do not clash.
-func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
+func (p *problem) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
 	rng := opts.Rand()
 	if opts.Givens == 0 {
 		opts.Givens = minGivens + rng.IntN(maxGivens-minGivens+1)
@@ -97,9 +97,9 @@ func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
 	var pz *solvers.Puzzle
 	switch opts.Kind {
 	case "", "multiple":
-		pz, err = p.many(rng, sol, opts.Givens, opts.Kind == "multiple")
+		pz, err = p.many(ctx, rng, sol, opts.Givens, opts.Kind == "multiple")
 	case "unique", "none":
-		pz, err = gen.Puzzle(context.Background(), rng, sol, side, nil, opts, p.Reference())
+		pz, err = gen.Puzzle(ctx, rng, sol, side, nil, opts, p.Reference())
 	default:
 		err = fmt.Errorf("unknown kind %q (want multiple, unique or none)", opts.Kind)
 	}
@@ -112,13 +112,12 @@ func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
 // many keeps givens random cells of sol, then puts back random removed
 // cells while the puzzle has too many completions, or, when several are
 // wanted, removes more while it has one.
-func (p *problem) many(rng *rand.Rand, sol solvers.Grid, givens int, several bool) (*solvers.Puzzle, error) {
+func (p *problem) many(ctx context.Context, rng *rand.Rand, sol solvers.Grid, givens int, several bool) (*solvers.Puzzle, error) {
 	order := rng.Perm(side * side) // givens first, then removed cells in the order they return
 	g := make(solvers.Grid, side*side)
 	for _, i := range order[:givens] {
 		g[i] = sol[i]
 	}
-	ctx := context.Background()
 	for k, steps := givens, 0; ; steps++ {
 		if steps > 2*len(order) {
 			return nil, fmt.Errorf("no puzzle with 2 to %d completions near %d givens", maxCompletions-1, givens)

@@ -161,7 +161,7 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	for _, bad := range []problems.GenOptions{{Kind: "mixed"}, {Givens: -1}, {Givens: 82}} {
-		if err := prob.Generate(&bytes.Buffer{}, bad); err == nil {
+		if err := prob.Generate(context.Background(), &bytes.Buffer{}, bad); err == nil {
 			t.Errorf("Generate(%+v): no error", bad)
 		}
 	}

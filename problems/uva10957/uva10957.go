@@ -84,9 +84,9 @@ var kinds = []string{"unique", "multiple", "none", "illegal"}
 // "none" (legal, but only search shows there is no solution), "illegal"
 // (a unique puzzle plus a given repeating another in its row, column or
 // box), or "mixed": each case's kind drawn in turn from those four.
-func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
-	ps, err := gen.Cases(opts, kinds, kinds, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
-		return p.generateCase(rng, opts, kind)
+func (p *problem) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
+	ps, err := gen.Cases(ctx, opts, kinds, kinds, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
+		return p.generateCase(ctx, rng, opts, kind)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: generate: %w", ID, err)
@@ -94,7 +94,7 @@ func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
 	return WriteInput(w, ps)
 }
 
-func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind string) (*solvers.Puzzle, error) {
+func (p *problem) generateCase(ctx context.Context, rng *rand.Rand, opts problems.GenOptions, kind string) (*solvers.Puzzle, error) {
 	sol, err := gen.Solution(rng, side, nil)
 	if err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind st
 	if kind == "illegal" {
 		opts.Kind = "unique"
 	}
-	pz, err := gen.Puzzle(context.Background(), rng, sol, side, nil, opts, p.Reference())
+	pz, err := gen.Puzzle(ctx, rng, sol, side, nil, opts, p.Reference())
 	if err != nil || kind != "illegal" {
 		return pz, err
 	}

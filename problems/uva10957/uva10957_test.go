@@ -50,7 +50,7 @@ func TestGenerateKinds(t *testing.T) {
 			t.Errorf("kind %s: %d of 5 grids are %s:\n%s", kind, n, verdict, out.String())
 		}
 	}
-	if err := prob.Generate(&bytes.Buffer{}, problems.GenOptions{Count: 1, Kind: "clash"}); err == nil {
+	if err := prob.Generate(context.Background(), &bytes.Buffer{}, problems.GenOptions{Count: 1, Kind: "clash"}); err == nil {
 		t.Errorf("Generate accepted kind clash")
 	}
 }

@@ -400,9 +400,8 @@ func (p *Problem) WriteCases(w io.Writer, ps []*solvers.Puzzle) error { return p
 // to about opts.Givens (0: a minimal puzzle). opts.Kind asks for "unique"
 // (the default), "multiple", "none" (only search shows there is none), or
 // "mixed": each case's kind drawn in turn from those three.
-func (p *Problem) Generate(w io.Writer, opts problems.GenOptions) error {
-	ctx := context.Background()
-	ps, err := gen.Cases(opts, kinds, kinds, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
+func (p *Problem) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
+	ps, err := gen.Cases(ctx, opts, kinds, kinds, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
 		sol, err := p.solution(ctx, rng)
 		if err != nil {
 			return nil, err

@@ -80,9 +80,9 @@ var kinds = []string{"unique", "multiple", "none", "clash"}
 // solution), "clash" (a unique puzzle plus a given repeating another on a
 // diagonal only, see addClash), or "mixed": each case's kind drawn in turn
 // from those four.
-func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
-	ps, err := gen.Cases(opts, kinds, kinds, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
-		return p.generateCase(rng, opts, kind)
+func (p *problem) Generate(ctx context.Context, w io.Writer, opts problems.GenOptions) error {
+	ps, err := gen.Cases(ctx, opts, kinds, kinds, MaxCases, func(rng *rand.Rand, kind string) (*solvers.Puzzle, error) {
+		return p.generateCase(ctx, rng, opts, kind)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: generate: %w", ID, err)
@@ -95,8 +95,7 @@ func (p *problem) Generate(w io.Writer, opts problems.GenOptions) error {
 // addClash).
 const clashTries = 50
 
-func (p *problem) generateCase(rng *rand.Rand, opts problems.GenOptions, kind string) (*solvers.Puzzle, error) {
-	ctx := context.Background()
+func (p *problem) generateCase(ctx context.Context, rng *rand.Rand, opts problems.GenOptions, kind string) (*solvers.Puzzle, error) {
 	opts.Kind = kind
 	if kind == "clash" {
 		opts.Kind = "unique"

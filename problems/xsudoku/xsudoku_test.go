@@ -89,7 +89,7 @@ func TestGenerateKinds(t *testing.T) {
 			}
 		}
 	}
-	if err := prob.Generate(&bytes.Buffer{}, problems.GenOptions{Count: 1, Kind: "illegal"}); err == nil {
+	if err := prob.Generate(context.Background(), &bytes.Buffer{}, problems.GenOptions{Count: 1, Kind: "illegal"}); err == nil {
 		t.Errorf("Generate accepted kind illegal")
 	}
 }

@@ -43,7 +43,7 @@ have. More givens than the grid has cells is an error.`,
 				return fmt.Errorf("gen: --problem: %w", err)
 			}
 			var out bytes.Buffer
-			if err := prob.Generate(&out, opts); err != nil {
+			if err := prob.Generate(cmd.Context(), &out, opts); err != nil {
 				return fmt.Errorf("gen: %w", err)
 			}
 			if opts.Givens > 0 {

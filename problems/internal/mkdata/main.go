@@ -148,7 +148,7 @@ func input(pl plan, t test, from, testdata string) ([]byte, error) {
 		err = pl.write(&b, ps[t.from-1:t.to])
 		return b.Bytes(), err
 	case t.gen != nil:
-		err := pl.prob.Generate(&b, *t.gen)
+		err := pl.prob.Generate(context.Background(), &b, *t.gen)
 		return b.Bytes(), err
 	}
 	return nil, fmt.Errorf("no input source")

@@ -45,12 +45,12 @@ func run(dir string) error {
 	second := oracle.Second(prob.Reference())
 	for _, sp := range specs {
 		start := time.Now()
+		ctx := context.Background()
 		var in bytes.Buffer
-		if err := prob.Generate(&in, sp.opts); err != nil {
+		if err := prob.Generate(ctx, &in, sp.opts); err != nil {
 			return fmt.Errorf("%s: %w", sp.name, err)
 		}
 		var ans, check bytes.Buffer
-		ctx := context.Background()
 		if err := problems.Solve(ctx, prob, prob.Reference(), sp.name, in.Bytes(), &ans); err != nil {
 			return err
 		}
