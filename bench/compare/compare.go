@@ -41,16 +41,16 @@ func (r Row) Delta() float64 {
 	return r.NewSum.Center/r.OldSum.Center - 1
 }
 
-// ExactUnits are deterministic counters: the same search on the same
+// exactUnits are deterministic counters: the same search on the same
 // puzzles gives the same value every run, so any difference means the
 // search itself changed, and no statistics are needed to say so.
-var ExactUnits = []string{"guesses/puzzle", "nodes/puzzle"}
+var exactUnits = []string{"guesses/puzzle", "nodes/puzzle"}
 
-// CountedUnits are counted once by an instrument that machine load does
+// countedUnits are counted once by an instrument that machine load does
 // not move (bench --instructions: valgrind), not sampled: they are
 // compared value to value, and the gate fails on any growth over its
 // threshold without a significance test, as SQLite's cachegrind gate does.
-var CountedUnits = []string{"instructions/puzzle"}
+var countedUnits = []string{"instructions/puzzle"}
 
 // SearchChanged reports whether a deterministic counter differs between
 // the two sides.
@@ -68,8 +68,8 @@ func (r Row) SearchChanged() bool {
 // in the order the benchmarks first appear.
 type Table struct {
 	Unit    string
-	Exact   bool // Unit is one of ExactUnits
-	Counted bool // Unit is one of CountedUnits
+	Exact   bool // Unit is a deterministic count (nodes/puzzle, guesses/puzzle): any change is a changed search
+	Counted bool // Unit is counted by an instrument load does not move (instructions/puzzle): compared value to value
 	Rows    []Row
 	// OldGeomean and NewGeomean are the geometric means of the medians of
 	// the rows that have both sides; 0 when there are none or a median is
@@ -310,7 +310,7 @@ func Compare(files []File, opts Options) (*Comparison, error) {
 
 	th := benchmath.DefaultThresholds
 	for _, unit := range units {
-		t := &Table{Unit: unit, Exact: slices.Contains(ExactUnits, unit), Counted: slices.Contains(CountedUnits, unit)}
+		t := &Table{Unit: unit, Exact: slices.Contains(exactUnits, unit), Counted: slices.Contains(countedUnits, unit)}
 		var logOld, logNew float64
 		n := 0
 		for _, rk := range rows {
@@ -355,16 +355,16 @@ type Regression struct {
 }
 
 func (r Regression) String() string {
-	if slices.Contains(CountedUnits, r.Unit) {
+	if slices.Contains(countedUnits, r.Unit) {
 		return fmt.Sprintf("%s %s: %+.1f%% (counted: %s -> %s)", r.Row.Name, r.Unit, 100*r.Row.Delta(), exact(r.Row.Old), exact(r.Row.New))
 	}
 	return fmt.Sprintf("%s %s: %+.1f%% (%s)", r.Row.Name, r.Unit, 100*r.Row.Delta(), r.Row.Cmp)
 }
 
-// GateUnits are the units the gate looks at, most telling first. Each
+// gateUnits are the units the gate looks at, most telling first. Each
 // benchmark is judged once, in the first of these units it has: sec/op
 // and sec/puzzle of one benchmark are the same measurement scaled.
-var GateUnits = []string{"instructions/puzzle", "sec/puzzle", "sec/op"}
+var gateUnits = []string{"instructions/puzzle", "sec/puzzle", "sec/op"}
 
 // firstLine returns the first line of err's message: benchproc's syntax
 // errors point at the column on further lines.
@@ -399,8 +399,8 @@ func (g Gate) Undecided() bool {
 	return len(g.Regressions) == 0 && (len(g.Noisy) > 0 || len(g.Loads) > 0)
 }
 
-// Gate judges each benchmark once, in the first of GateUnits it was
-// measured in on both sides. A counted unit (instructions) fails on any
+// Gate judges each benchmark once, in the first unit it was measured in on
+// both sides of instructions/puzzle, sec/puzzle and sec/op (gateUnits). A counted unit (instructions) fails on any
 // growth over pct percent: one count a side has no spread. A time fails
 // on a significant slowdown over pct percent, but only where the data can
 // tell: when the two inputs were measured under loads that differ by more
@@ -413,7 +413,7 @@ func (c *Comparison) Gate(pct float64) Gate {
 		loads = c.Waits
 	}
 	judged := make(map[string]bool)
-	for _, unit := range GateUnits {
+	for _, unit := range gateUnits {
 		for _, t := range c.Tables {
 			if t.Unit != unit {
 				continue

@@ -9,10 +9,10 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
-// ConfigKeys are the file configuration keys compare prints for each input,
+// configKeys are the file configuration keys compare prints for each input,
 // in order: the machine, the toolchain, the build and the source tree, and
 // the machine's load while it was measured.
-var ConfigKeys = []string{"cpu", "goos", "goarch", "go", "version", "commit", "dirty", CPUWaitKey}
+var configKeys = []string{"cpu", "goos", "goarch", "go", "version", "commit", "dirty", CPUWaitKey}
 
 // CPUWaitKey is the file configuration key under which bench records the
 // share of its timed threads' time that they spent waiting for a CPU,
@@ -40,10 +40,10 @@ func (c Config) CPUWait() (share float64, ok bool) {
 	return share, ok
 }
 
-// MachineKeys are the keys that must agree for two files' times to be
+// machineKeys are the keys that must agree for two files' times to be
 // comparable: results from different machines differ for reasons that have
 // nothing to do with the code.
-var MachineKeys = []string{"cpu", "goos", "goarch"}
+var machineKeys = []string{"cpu", "goos", "goarch"}
 
 // A Config is a file's configuration: each key's values, in the order they
 // first appear (a file concatenated from several runs may hold more than
@@ -79,7 +79,7 @@ func (c Config) Get(key string) string {
 // String is the configuration on one line: "cpu=... goos=linux ...".
 func (c Config) String() string {
 	var parts []string
-	for _, k := range ConfigKeys {
+	for _, k := range configKeys {
 		parts = append(parts, k+"="+c.Get(k))
 	}
 	return strings.Join(parts, " ")
@@ -92,7 +92,7 @@ func (c Config) String() string {
 // shows the machines are alike.
 func MachineDifference(names []string, configs []Config) error {
 	var diffs []string
-	for _, k := range MachineKeys {
+	for _, k := range machineKeys {
 		var vals []string
 		differ := false
 		for i, c := range configs {

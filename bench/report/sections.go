@@ -9,9 +9,9 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
-// ConfigKeys are the file configuration shown for each input: the
+// configKeys are the file configuration shown for each input: the
 // machine, the toolchain, the build and the source tree.
-var ConfigKeys = []string{"cpu", "goos", "goarch", "go", "version", "commit", "dirty"}
+var configKeys = []string{"cpu", "goos", "goarch", "go", "version", "commit", "dirty"}
 
 // inputsSection says where every number on the page comes from: each
 // file's machine, Go version, build and commit.
@@ -20,7 +20,7 @@ func inputsSection(inputs []Input) Section {
 	for _, in := range inputs {
 		c := compare.FileConfig(in.Results)
 		row := []string{in.Name}
-		for _, k := range ConfigKeys {
+		for _, k := range configKeys {
 			row = append(row, c.Get(k))
 		}
 		rows = append(rows, row)
@@ -40,7 +40,7 @@ func inputsSection(inputs []Input) Section {
 	return Section{
 		ID: "inputs", Title: "Inputs",
 		Note:   note,
-		Header: append([]string{"file"}, ConfigKeys...),
+		Header: append([]string{"file"}, configKeys...),
 		Rows:   rows,
 	}
 }

@@ -58,9 +58,12 @@ type Runner interface {
 	Run(ctx context.Context, spec sandbox.Spec) (*sandbox.Result, error)
 }
 
-// DefaultLimits bound a sandboxed checker where External.Limits leaves a
-// field zero: a checker reads three files and says one line.
-var DefaultLimits = sandbox.Limits{Memory: 512 << 20, Output: 64 << 10, Processes: 16}
+// DefaultLimits returns the limits of a sandboxed checker where
+// External.Limits leaves a field zero: a checker reads three files and
+// says one line.
+func DefaultLimits() sandbox.Limits {
+	return sandbox.Limits{Memory: 512 << 20, Output: 64 << 10, Processes: 16}
+}
 
 // outputCap bounds what is kept of a checker's stdout and stderr.
 const outputCap = 64 << 10
@@ -167,7 +170,7 @@ func (in invocation) run(ctx context.Context) (checkerRun, error) {
 
 func (in invocation) runSandboxed(ctx context.Context) (checkerRun, error) {
 	l := in.limits
-	d := DefaultLimits
+	d := DefaultLimits()
 	if l.CPUTime == 0 {
 		l.CPUTime = in.timeout
 	}

@@ -63,7 +63,7 @@ type Options struct {
 	// Originals are the problem's original judge's compilers: a source of
 	// a language (C++, C) that does not compile is compiled again as the
 	// versions of it here, and Executable.Compiled says so. A version the
-	// user chose (Language: &CPP98) or a Compile command is never changed.
+	// user chose (Language: c++98) or a Compile command is never changed.
 	Originals []Original
 }
 

@@ -1,9 +1,9 @@
 package lang
 
-// C is C compiled by gcc, in GNU C11 as DMOJ's and Codeforces' C11 are.
+// cLang is C compiled by gcc, in GNU C11 as DMOJ's and Codeforces' C11 are.
 // ONLINE_JUDGE is defined, as on POJ, HDU, UVa and Codeforces, so that a
 // program's own #ifndef ONLINE_JUDGE freopen("in.txt", ...) stays out.
-var C = Language{
+var cLang = Language{
 	Name:       "c",
 	Aliases:    []string{"gcc", "c11", "gnu11"},
 	Extensions: []string{".c"},
@@ -16,6 +16,6 @@ var C = Language{
 // Older versions of C, as the original judges compiled it: GNU C89 (UVa's
 // "ANSI C", GCC's default before GCC 5) and GNU C99 (POJ's GCC).
 var (
-	C89 = version(C, "c89", "gnu89", "c90", "ansi", "gnu89")
-	C99 = version(C, "c99", "gnu99", "gnu99")
+	c89 = version(cLang, "c89", "gnu89", "c90", "ansi", "gnu89")
+	c99 = version(cLang, "c99", "gnu99", "gnu99")
 )

@@ -1,8 +1,8 @@
 package lang
 
-// CPP is C++ compiled by g++, in GNU C++17 as Codeforces' "GNU G++17" is.
+// cpp is C++ compiled by g++, in GNU C++17 as Codeforces' "GNU G++17" is.
 // ONLINE_JUDGE is defined, as on POJ, HDU, UVa and Codeforces.
-var CPP = Language{
+var cpp = Language{
 	Name:       "c++",
 	Aliases:    []string{"cpp", "cxx", "g++", "c++17", "gnu++17"},
 	Extensions: []string{".cpp", ".cc", ".cxx"},
@@ -16,8 +16,8 @@ var CPP = Language{
 // them: C++98 is what POJ's, HDU's and UVa's G++ of their time compiled
 // (GCC's default before GCC 6).
 var (
-	CPP98 = version(CPP, "c++98", "gnu++98", "c++03", "gnu++98", "gnu++03")
-	CPP11 = version(CPP, "c++11", "gnu++11", "gnu++11")
-	CPP14 = version(CPP, "c++14", "gnu++14", "gnu++14")
-	CPP20 = version(CPP, "c++20", "gnu++20", "gnu++20")
+	cpp98 = version(cpp, "c++98", "gnu++98", "c++03", "gnu++98", "gnu++03")
+	cpp11 = version(cpp, "c++11", "gnu++11", "gnu++11")
+	cpp14 = version(cpp, "c++14", "gnu++14", "gnu++14")
+	cpp20 = version(cpp, "c++20", "gnu++20", "gnu++20")
 )

@@ -1,6 +1,6 @@
 package lang
 
-// Java is compiled by javac and run by the JVM, as POJ and Codeforces do:
+// java is compiled by javac and run by the JVM, as POJ and Codeforces do:
 // the program is the public class Main, so the source is compiled as
 // Main.java whatever its file is called. The heap may grow to the memory
 // limit (-Xmx) and the JVM's own memory counts too, so a program near the
@@ -8,7 +8,7 @@ package lang
 // threads and overhead small, and -Xss gives recursion a 64 MiB stack.
 // -XX:-UsePerfData: the JVM would otherwise lock a file in /tmp (the
 // sandbox refuses locks) and warn about it on stdout, a wrong answer.
-var Java = Language{
+var java = Language{
 	Name:       "java",
 	Extensions: []string{".java"},
 	SourceName: "Main.java",

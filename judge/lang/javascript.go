@@ -1,10 +1,10 @@
 package lang
 
-// JavaScript is run by Node.js from source; the syntax is checked first
+// javascript is run by Node.js from source; the syntax is checked first
 // (node --check), so a syntax error is CE. The heap may grow to the memory
 // limit and the stack to 64 MiB (the sandbox's stack rlimit allows it), as
 // on Codeforces and AtCoder.
-var JavaScript = Language{
+var javascript = Language{
 	Name:       "javascript",
 	Aliases:    []string{"js", "node", "nodejs"},
 	Extensions: []string{".js", ".mjs", ".cjs"},

@@ -109,30 +109,47 @@ func (l *Language) needs(path string, compile bool) ([]string, error) {
 }
 
 // languages is every built-in language, in the order List returns them: a
-// language before its versions, so that ForFile chooses it.
-var languages = []*Language{&C, &C89, &C99, &CPP, &CPP98, &CPP11, &CPP14, &CPP20, &Go, &Python, &Java, &Rust, &JavaScript}
+// language before its versions, so that ForFile chooses it. Callers get
+// copies (clone), so that none can change a language for the others.
+var languages = []*Language{&cLang, &c89, &c99, &cpp, &cpp98, &cpp11, &cpp14, &cpp20, &golang, &python, &java, &rust, &javascript}
 
-// List returns the built-in languages.
-func List() []*Language { return slices.Clone(languages) }
+// List returns the built-in languages, each a copy of its own.
+func List() []*Language {
+	ls := make([]*Language, len(languages))
+	for i, l := range languages {
+		ls[i] = l.clone()
+	}
+	return ls
+}
 
-// ForFile returns the language of a source file by its extension, or nil
-// when no language claims it (the file is then run as it is).
+// clone returns a copy of l that shares nothing a caller could change.
+func (l *Language) clone() *Language {
+	c := *l
+	for _, s := range []*[]string{&c.Extensions, &c.Compile, &c.Run, &c.Env, &c.Aliases} {
+		*s = slices.Clone(*s)
+	}
+	return &c
+}
+
+// ForFile returns (a copy of) the language of a source file by its
+// extension, or nil when no language claims it (the file is then run as it
+// is).
 func ForFile(path string) *Language {
 	ext := strings.ToLower(filepath.Ext(path))
 	for _, l := range languages {
 		if slices.Contains(l.Extensions, ext) {
-			return l
+			return l.clone()
 		}
 	}
 	return nil
 }
 
-// Lookup returns the language called name or one of its aliases, in any
-// case.
+// Lookup returns (a copy of) the language called name or one of its
+// aliases, in any case.
 func Lookup(name string) (*Language, error) {
 	for _, l := range languages {
 		if strings.EqualFold(l.Name, name) || slices.ContainsFunc(l.Aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
-			return l, nil
+			return l.clone(), nil
 		}
 	}
 	names := make([]string, len(languages))

@@ -50,6 +50,41 @@ func TestForFile(t *testing.T) {
 	}
 }
 
+// TestLanguagesAreCopies: what List, Lookup and ForFile return is the
+// caller's own; changing it changes no language for anyone else.
+func TestLanguagesAreCopies(t *testing.T) {
+	spoil := func(l *Language) {
+		l.Name = "spoilt"
+		l.Compile[0] = "/tmp/evil-cc"
+		l.Run = append(l.Run[:0], "/tmp/evil")
+		l.Extensions[0] = ".evil"
+		if len(l.Aliases) > 0 {
+			l.Aliases[0] = "evil"
+		}
+	}
+	for _, l := range List() {
+		spoil(l)
+	}
+	l, err := Lookup("c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spoil(l)
+	spoil(ForFile("a.cpp"))
+	for _, name := range []string{"c", "c++", "python", "go"} {
+		l, err := Lookup(name)
+		if err != nil || l.Name != name || strings.Contains(strings.Join(l.Compile, " "), "evil") || strings.Contains(strings.Join(l.Run, " "), "evil") {
+			t.Errorf("Lookup(%q) after callers changed their copies = %+v, %v", name, l, err)
+		}
+	}
+	if l := ForFile("a.c"); l == nil || l.Name != "c" || l.Compile[0] != "gcc" {
+		t.Errorf("ForFile(a.c) after callers changed their copies = %+v", l)
+	}
+	if _, err := Lookup("gcc"); err != nil {
+		t.Errorf("an alias is gone after a caller changed its copy: %v", err)
+	}
+}
+
 // TestBuildAndRun compiles the POJ 3074 solution of every language and runs
 // it (outside any sandbox) on one puzzle.
 func TestBuildAndRun(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 // (C++17) is compiled as the version, so that a program the original judge
 // accepted compiles here without flags.
 type Original struct {
-	Language *Language // a version, such as &CPP98
+	Language *Language // a version, such as Lookup("c++98")'s
 	// OldHeaders also tries the compile with gcc4Headers included first:
 	// what the C++ library headers of GCC 4.x brought along (see
 	// gcc4Headers).

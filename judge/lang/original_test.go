@@ -20,10 +20,10 @@ func TestOriginals(t *testing.T) {
 	testenv.NeedCommand(t, "g++")
 	testenv.NeedCommand(t, "gcc")
 	poj := []Original{
-		{Language: &CPP98, OldHeaders: true, Judge: "POJ's G++ (MinGW GCC 4.4.0)"},
-		{Language: &C99, Judge: "POJ's GCC (MinGW GCC 4.4.0)"},
+		{Language: &cpp98, OldHeaders: true, Judge: "POJ's G++ (MinGW GCC 4.4.0)"},
+		{Language: &c99, Judge: "POJ's GCC (MinGW GCC 4.4.0)"},
 	}
-	uva := []Original{{Language: &C89, Judge: "UVa's ANSI C"}}
+	uva := []Original{{Language: &c89, Judge: "UVa's ANSI C"}}
 	tests := []struct {
 		name, file, src string
 		opts            Options
@@ -43,9 +43,9 @@ func TestOriginals(t *testing.T) {
 		{"modern C++", "a.cpp", "#include <cstdio>\nint main() { auto x = 1; std::printf(\"%d\\n\", x); }\n",
 			Options{Originals: poj}, "", ""},
 		{"--lang c++ is the default, so it falls back", "a.cpp", "#include <cstdio>\nchar s[99];\nint main() { gets(s); }\n",
-			Options{Originals: poj, Language: &CPP}, "compiled as gnu++98", ""},
+			Options{Originals: poj, Language: &cpp}, "compiled as gnu++98", ""},
 		{"--lang c++14 is the user's choice", "a.cpp", "#include <cstdio>\nchar s[99];\nint main() { gets(s); }\n",
-			Options{Originals: poj, Language: &CPP14}, "", "'gets' was not declared"},
+			Options{Originals: poj, Language: &cpp14}, "", "'gets' was not declared"},
 		{"--compile is the user's choice", "a.cpp", "#include <cstdio>\nchar s[99];\nint main() { gets(s); }\n",
 			Options{Originals: poj, Compile: "g++ -std=c++17 -o {out} {src}"}, "", "'gets' was not declared"},
 		{"no originals", "a.cpp", "#include <cstdio>\nchar s[99];\nint main() { gets(s); }\n",

@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 )
 
-// Python is Python 3, run from source by the system interpreter without
+// python is Python 3, run from source by the system interpreter without
 // site-packages (-S: the standard library only, as on contest judges).
 // Compile only byte-compiles the file in memory, so a syntax error is CE.
-var Python = Language{
+var python = Language{
 	Name:       "python",
 	Extensions: []string{".py"},
 	Compile:    []string{"python3", "-S", "-c", pySyntaxCheck, "{src}"},

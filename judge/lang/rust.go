@@ -7,10 +7,10 @@ import (
 	"strings"
 )
 
-// Rust is a single-file Rust program built by rustc, with the flags of
+// rust is a single-file Rust program built by rustc, with the flags of
 // Codeforces and AtCoder: optimised, the 2021 edition, no debug info.
 // rustc links with the system's cc.
-var Rust = Language{
+var rust = Language{
 	Name:       "rust",
 	Aliases:    []string{"rs", "rustc"},
 	Extensions: []string{".rs"},

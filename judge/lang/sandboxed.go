@@ -14,17 +14,19 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
-// DefaultLimits bound a sandboxed compile where Options.Limits leaves a
-// field zero. They are generous for the toolchains here (a cold go build
+// DefaultLimits returns the limits of a sandboxed compile where
+// Options.Limits leaves a field zero. They are generous for the toolchains here (a cold go build
 // of a contest program takes about 9 s of CPU and 300 MiB; javac and rustc
 // stay under 1 GiB) and small enough that a hostile source cannot hold a
 // core or the machine's memory for long.
-var DefaultLimits = sandbox.Limits{
-	CPUTime:   60 * time.Second,
-	WallTime:  90 * time.Second,
-	Memory:    2 << 30,
-	Output:    64 << 20, // the largest file the compiler may write
-	Processes: 128,      // go build runs compile and link jobs in parallel, each with threads
+func DefaultLimits() sandbox.Limits {
+	return sandbox.Limits{
+		CPUTime:   60 * time.Second,
+		WallTime:  90 * time.Second,
+		Memory:    2 << 30,
+		Output:    64 << 20, // the largest file the compiler may write
+		Processes: 128,      // go build runs compile and link jobs in parallel, each with threads
+	}
 }
 
 // compileLimits returns opts.Limits with DefaultLimits in its zero fields;
@@ -37,7 +39,7 @@ func (opts Options) compileLimits() sandbox.Limits {
 			l.CPUTime = opts.Timeout
 		}
 	}
-	d := DefaultLimits
+	d := DefaultLimits()
 	if l.CPUTime == 0 {
 		l.CPUTime = d.CPUTime
 	}

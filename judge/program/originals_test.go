@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 )
@@ -25,7 +24,7 @@ func TestOriginals(t *testing.T) {
 	}
 	var cfg problems.Config
 	cfg.Harness.Compilers = []problems.Compiler{{Lang: "c++98", Judge: "POJ's G++", OldHeaders: true}}
-	if os, err := Originals(cfg); err != nil || len(os) != 1 || os[0].Language != &lang.CPP98 || !os[0].OldHeaders {
+	if os, err := Originals(cfg); err != nil || len(os) != 1 || os[0].Language.Name != "c++98" || !os[0].OldHeaders {
 		t.Errorf("Originals(c++98) = %+v, %v", os, err)
 	}
 	for name, want := range map[string]string{"c++": "no version of another language", "fortran": `unknown language "fortran"`} {

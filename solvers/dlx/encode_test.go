@@ -133,7 +133,7 @@ func TestSameTreeAsReduced(t *testing.T) {
 			}
 		}
 	}
-	all = append(all, solverstest.EmptyVariant(t, solverstest.Variants[0], 4))
+	all = append(all, solverstest.EmptyVariant(t, solverstest.Variants()[0], 4))
 	var e encoding
 	ctx := context.Background()
 	for k, p := range all {

@@ -35,7 +35,7 @@ func TestWideExtraUnits(t *testing.T) {
 		}
 		return len(sols)
 	}
-	for _, v := range solverstest.Variants {
+	for _, v := range solverstest.Variants() {
 		p := solverstest.EmptyVariant(t, v, 4)
 		if got, want := count(p, 0), solverstest.BruteCount(p, 0); got != want {
 			t.Errorf("empty %s 4x4: %d completions, want %d", v.Name, got, want)

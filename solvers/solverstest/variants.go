@@ -18,18 +18,21 @@ type Variant struct {
 	Units func(size int) []solvers.Unit
 }
 
-// Variants are the extra-unit families every strategy is tested on.
-var Variants = []Variant{
+// variants are the extra-unit families every strategy is tested on.
+var variants = []Variant{
 	{"x-sudoku", solvers.Diagonals},
 	{"windoku", solvers.Windows},
 }
+
+// Variants returns the extra-unit families every strategy is tested on.
+func Variants() []Variant { return slices.Clone(variants) }
 
 // VariantSet reads testdata/variants.txt: 9x9 X-sudoku and windoku
 // puzzles (variant, givens, solution count capped at 2).
 func VariantSet(t testing.TB) (ps []*solvers.Puzzle, counts []int) {
 	t.Helper()
 	byName := map[string]Variant{}
-	for _, v := range Variants {
+	for _, v := range variants {
 		byName[v.Name] = v
 	}
 	for _, f := range fields(t, "variants.txt", 3) {
@@ -138,7 +141,7 @@ func testSupport(t *testing.T, s solvers.Strategy, cfg Config) {
 // refuses them with ErrUnsupported without searching.
 func testVariants(t *testing.T, s solvers.Strategy, cfg Config) {
 	sup := solvers.SupportOf(s)
-	for _, v := range Variants {
+	for _, v := range variants {
 		for _, size := range []int{4, 9} {
 			p := EmptyVariant(t, v, size)
 			if !sup.Handles(p) {

@@ -297,7 +297,7 @@ func TestRefuseUnsupported(t *testing.T) {
 	base := solverstest.LoadSet(t, "top95", 1)[0]
 	jigsaws, _ := solverstest.Jigsaw(t)
 	var cases []*solvers.Puzzle
-	for _, v := range solverstest.Variants {
+	for _, v := range solverstest.Variants() {
 		p, err := solvers.NewWithUnits(9, base.Givens(), nil, v.Units(9))
 		if err != nil {
 			t.Fatal(err)
@@ -446,7 +446,7 @@ func withUnits(t *testing.T, p *solvers.Puzzle, cells []uint8) *solvers.Puzzle {
 // extra units reports no solution without searching, every other refuses
 // the grid.
 func TestAgreeVariantClash(t *testing.T) {
-	for _, v := range solverstest.Variants {
+	for _, v := range solverstest.Variants() {
 		for _, size := range []int{4, 9, 16} {
 			p := solverstest.UnitClash(t, v, size)
 			for _, s := range strategies.All() {
