@@ -51,3 +51,20 @@ func TestLaTeXErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLaTeX renders any text: an error or LaTeX, never a panic, and what
+// it writes is ASCII, the signs the template's fonts lack spelt as LaTeX.
+func FuzzLaTeX(f *testing.F) {
+	f.Add("# Title\n\n* a `b_c` 9×9\n\n```\nx − y\n```\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+	f.Fuzz(func(t *testing.T, md string) {
+		tex, err := LaTeX([]byte(md))
+		if err != nil {
+			return
+		}
+		for _, r := range []string{"×", "−", "≤", "–"} {
+			if strings.Contains(string(tex), r) {
+				t.Fatalf("LaTeX(%q) holds %q: %q", md, r, tex)
+			}
+		}
+	})
+}

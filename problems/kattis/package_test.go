@@ -300,3 +300,28 @@ func TestExpectationAccepts(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOpen opens packages whose problem.yaml, testdata.yaml and
+// sudoku-judge.yaml are anything: Open fails with an error or reads a
+// package, and never panics.
+func FuzzOpen(f *testing.F) {
+	f.Add("name: X\nvalidator_flags: float_tolerance 1e-6\nlimits: {memory: 64}\n", "output_validator_flags: case_sensitive\n", "limits: {time_limit: 2}\n")
+	f.Add("problem_format_version: 2023-07-draft\nname: {en: X}\nsource: {name: S}\n", "", "groups: [{name: a, tests: [secret/1]}]\n")
+	f.Add("validation: custom\n", "input_validator_flags: [\n", "harness: {sudoku: {size: 9}}\n")
+	f.Fuzz(func(t *testing.T, problemYAML, testdata, extension string) {
+		m := fstest.MapFS{
+			"problem.yaml":              {Data: []byte(problemYAML)},
+			"data/secret/testdata.yaml": {Data: []byte(testdata)},
+			"data/secret/1.in":          {Data: []byte("1\n")},
+			"data/secret/1.ans":         {Data: []byte("1\n")},
+			ExtensionFile:               {Data: []byte(extension)},
+		}
+		p, err := Open(m, "x")
+		if err != nil {
+			return
+		}
+		if tests, _ := p.Tests(); len(tests) != 1 || p.Checker() == nil {
+			t.Fatalf("opened with %d tests, checker %v", len(tests), p.Checker())
+		}
+	})
+}

@@ -14,14 +14,17 @@ import (
 const packages = "../../../problems/kattis/testdata"
 
 // TestTestKattisPackage judges programs on hand-written Kattis packages,
-// a folder or a zip: default validation with and without flags, and an
-// output validator in C++. Each test's verdict is what problemtools gives,
+// a folder or a zip: default validation with and without flags, an output
+// validator in C++, and a testlib checker (a source that includes
+// testlib.h, with a header of its own beside it). Each test's verdict is what problemtools gives,
 // with PE where it says WA for a space change alone.
 func TestTestKattisPackage(t *testing.T) {
 	needSandbox(t)
 	tmp := t.TempDir()
 	pe := filepath.Join(tmp, "pe.py")
 	os.WriteFile(pe, []byte("print('Hello,  ' + input().strip() + '!')\n"), 0o644)
+	trailing := filepath.Join(tmp, "trailing.py")
+	os.WriteFile(trailing, []byte("n = int(input())\nprint(1, n - 1, 7)\n"), 0o644)
 	sumZip := filepath.Join(tmp, "sum.zip")
 	zipFolder(t, filepath.Join(packages, "sum"), sumZip)
 	pkg := func(name string) string { return filepath.Join(packages, name) }
@@ -44,6 +47,9 @@ func TestTestKattisPackage(t *testing.T) {
 		{"flags: space change", pkg("greet"), pe, exitFailed, "PE PE"},
 		{"validator: accepted", pkg("pair"), sub("pair", "accepted", "one.cpp"), exitOK, "AC AC AC"},
 		{"validator: rejected", pkg("pair"), sub("pair", "wrong_answer", "zero.c"), exitFailed, "WA WA WA"},
+		{"testlib: accepted", pkg("pairlib"), sub("pairlib", "accepted", "one.cpp"), exitOK, "AC AC AC"},
+		{"testlib: rejected", pkg("pairlib"), sub("pairlib", "wrong_answer", "zero.c"), exitFailed, "WA WA WA"},
+		{"testlib: presentation", pkg("pairlib"), trailing, exitFailed, "PE PE PE"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
