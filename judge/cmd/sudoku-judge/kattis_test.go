@@ -48,7 +48,7 @@ func TestTestKattisPackage(t *testing.T) {
 		{"validator: accepted", pkg("pair"), sub("pair", "accepted", "one.cpp"), exitOK, "AC AC AC"},
 		{"validator: rejected", pkg("pair"), sub("pair", "wrong_answer", "zero.c"), exitFailed, "WA WA WA"},
 		{"testlib: accepted", pkg("pairlib"), sub("pairlib", "accepted", "one.cpp"), exitOK, "AC AC AC"},
-		{"testlib: rejected", pkg("pairlib"), sub("pairlib", "wrong_answer", "zero.c"), exitFailed, "WA WA WA"},
+		{"testlib: rejected", pkg("pairlib"), sub("pair", "wrong_answer", "zero.c"), exitFailed, "WA WA WA"},
 		{"testlib: presentation", pkg("pairlib"), trailing, exitFailed, "PE PE PE"},
 	}
 	for _, tc := range tests {
