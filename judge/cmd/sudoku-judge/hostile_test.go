@@ -56,8 +56,9 @@ int main(void) { fwrite(`+text+`, 1, sizeof `+text+` - 1, stdout); putchar('\n')
 `, 0o644)
 	// CE: the compiler quotes the source's line.
 	ce := write("ce.c", "int main(void) { return "+hostiletext.FileName+"; }\n", 0o644)
-	// A testlib checker that accepts only the answer and says the text.
-	checker := write("checker.sh", "#!/bin/sh\ncmp -s \"$2\" \"$3\" && exit 0\nprintf "+shellQuote(printfEscape(hostiletext.Text))+" >&2\nexit 1\n", 0o755)
+	// A testlib checker that accepts only the answer and says the text
+	// (printfEscape's octal escapes need only single quotes).
+	checker := write("checker.sh", "#!/bin/sh\ncmp -s \"$2\" \"$3\" && exit 0\nprintf '"+printfEscape(hostiletext.Text)+"' >&2\nexit 1\n", 0o755)
 	// A tests folder whose test is named by the text.
 	named := t.TempDir()
 	in, _ := os.ReadFile(filepath.Join(dir, "1.in"))

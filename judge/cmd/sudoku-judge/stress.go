@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -17,22 +15,50 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
 	"github.com/sudoku-judge/sudoku-judge/judge/stress"
-	"github.com/sudoku-judge/sudoku-judge/problems"
+	"github.com/sudoku-judge/sudoku-judge/judge/table"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 )
 
+// stressCmd is the stress command's flags.
+type stressCmd struct {
+	e           *env
+	f           programFlags
+	opts        stress.Options
+	seed        uint64
+	against     string
+	againstTime time.Duration
+}
+
 func newStressCmd(e *env) *cobra.Command {
-	var (
-		f           programFlags
-		opts        stress.Options
-		seed        uint64
-		against     string
-		againstTime time.Duration
-	)
+	c := &stressCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "stress --problem ID [--count N] [--seed S] [--kind K] [--against BRUTE] [-j N] PROGRAM [-- ARGS...]",
 		Short: "Hunt for an input a contest program fails on, against the reference or a brute force",
-		Long: `stress generates random inputs for the problem, answers each with the
+		Long:  stressLong,
+		Example: `  sudoku-judge stress --problem hdu4069 --count 200 sol.cpp
+  sudoku-judge stress --problem hdu4069 --cases 10 --against brute.py -j 2 sol.cpp
+  sudoku-judge stress --problem poj2676 --kind multiple --seed 100 sol.py`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: c.run,
+	}
+	c.f.register(cmd)
+	fs := cmd.Flags()
+	c.opts.Rounds = 100
+	fs.Var(flagval.NewCount(&c.opts.Rounds, 1, math.MaxInt), "count", "inputs to try")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of the first input; input i uses seed+i")
+	fs.StringSliceVar(&c.opts.Kinds, "kind", nil, "input `kinds` to generate in turn, comma-separated (default: every kind the problem declares)")
+	fs.Var(flagval.NewCount(&c.opts.Givens, 0, 1<<16), "givens", "givens per puzzle (default: the generator's choice)")
+	c.opts.Cases = 1
+	fs.Var(flagval.NewCount(&c.opts.Cases, 1, 1<<20), "cases", "cases per input, for problems with several cases per file")
+	fs.StringVar(&c.against, "against", "", "answer with this trusted `program` (a brute force: an executable or a source) instead of the reference strategy")
+	fs.Var(flagval.NewDuration(&c.againstTime), "against-time-limit", "CPU time of the --against program per input (default: 10 × the time limit)")
+	jobsFlag(fs, &c.opts.Parallel, "rounds run", fairJobs)
+	fs.BoolVar(&c.opts.NoShrink, "no-shrink", false, "keep a failing input whole instead of cutting it down to the fewest failing cases")
+	fs.StringVar(&c.opts.Dir, "out", "stress-failures", "folder to save failing inputs in, each in a folder of its own")
+	return cmd
+}
+
+const stressLong = `stress generates random inputs for the problem, answers each with the
 problem's reference strategy, or with --against BRUTE (a program or a source,
 compiled and run in the sandbox like PROGRAM), runs PROGRAM on it in the
 sandbox, and lets the problem's checker decide (so any valid answer passes
@@ -52,109 +78,85 @@ replays it. The oracle gets ` + "`--against-time-limit`" + ` of CPU time; an ora
 that fails is a setup error (exit 2).
 
 It exits 0 when every round passed, 1 when it found a failing input, and 2 on a
-setup error or when the judge failed on a round (IE): no verdict.`,
-		Example: `  sudoku-judge stress --problem hdu4069 --count 200 sol.cpp
-  sudoku-judge stress --problem hdu4069 --cases 10 --against brute.py -j 2 sol.cpp
-  sudoku-judge stress --problem poj2676 --kind multiple --seed 100 sol.py`,
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) (rerr error) {
-			src, progArgs, err := splitProgram(cmd, args)
-			if err != nil {
-				return err
-			}
-			if f.problem == "" {
-				return fmt.Errorf("stress: --problem is required")
-			}
-			prob, err := f.lookupProblem()
-			if err != nil {
-				return err
-			}
-			limits, err := f.limits(prob)
-			if err != nil {
-				return err
-			}
-			build, err := f.buildOptions(prob)
-			if err != nil {
-				return err
-			}
-			sb, err := newSandbox()
-			if err != nil {
-				return err
-			}
-			defer closeInto(&rerr, "sandbox", sb)
-			prob, closeChecker, err := builtChecker(cmd.Context(), sb, prob)
-			if err != nil {
-				return err
-			}
-			defer closeChecker()
-			build.Sandbox, build.RunMemory = sb, limits.Memory
-			exe, err := lang.Build(cmd.Context(), src, build)
-			var ce *lang.CompileError
-			if errors.As(err, &ce) {
-				fmt.Fprintf(e.stdout, "CE: %s\n%s", contest.Message(ce.Error()), indent(contest.SafeLines(program.CompilerLog(ce, 30))))
-				return errFailed
-			}
-			if err != nil {
-				return err
-			}
-			defer closeInto(&rerr, "build", exe)
-			if exe.Compiled != "" {
-				fmt.Fprintln(e.stdout, exe.Compiled)
-			}
-			if against != "" {
-				oracle, err := buildOracle(cmd.Context(), against, build, limits, againstTime)
-				if err != nil {
-					return err
-				}
-				defer closeInto(&rerr, "--against build", oracle.Program)
-				opts.Oracle = oracle
-			}
-			opts.Problem, opts.Program, opts.Args, opts.Seed = prob, exe, progArgs, seed
-			opts.Judge = &program.Judge{Runner: sb, Limits: limits, Isolation: sb.Isolation().String()}
-			var finish func()
-			opts.Progress, finish = progress(e.stderr, "stress", 500*time.Millisecond,
-				progressbar.OptionSetItsString("rounds"), progressbar.OptionShowIts(), progressbar.OptionSetPredictTime(true))
-			rep, err := stress.Run(cmd.Context(), opts)
-			finish()
-			var oe *stress.OracleError
-			if errors.As(err, &oe) {
-				return fmt.Errorf("%w (see the input: sudoku-judge gen --problem %s --seed %d --kind %s --count %d)",
-					err, prob.ID(), oe.Seed, oe.Kind, opts.Cases)
-			}
-			if err != nil {
-				return err
-			}
-			if rep.Failure == nil {
-				fmt.Fprintf(e.stdout, "%d/%d rounds passed (seeds %d..%d; kinds %s; answers by %s); isolation: %s\n",
-					rep.Rounds, rep.Rounds, seed, seed+uint64(rep.Rounds)-1, kindList(rep.Kinds),
-					oracleName(prob, against), sb.Isolation())
-				return nil
-			}
-			var set []string
-			for _, name := range replayFlags {
-				if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
-					set = append(set, "--"+name, fl.Value.String())
-				}
-			}
-			printFailure(e.stdout, rep, replayCommand(prob, set, rep.Failure.Dir, src, progArgs))
-			return errFailed
-		},
+setup error or when the judge failed on a round (IE): no verdict.`
+
+// run judges PROGRAM in rounds, as the flags say.
+func (c *stressCmd) run(cmd *cobra.Command, args []string) (rerr error) {
+	src, progArgs, err := splitProgram(cmd, args)
+	if err != nil {
+		return err
 	}
-	f.register(cmd)
-	fs := cmd.Flags()
-	opts.Rounds = 100
-	fs.Var(flagval.NewCount(&opts.Rounds, 1, math.MaxInt), "count", "inputs to try")
-	fs.Uint64Var(&seed, "seed", 1, "seed of the first input; input i uses seed+i")
-	fs.StringSliceVar(&opts.Kinds, "kind", nil, "input `kinds` to generate in turn, comma-separated (default: every kind the problem declares)")
-	fs.Var(flagval.NewCount(&opts.Givens, 0, 1<<16), "givens", "givens per puzzle (default: the generator's choice)")
-	opts.Cases = 1
-	fs.Var(flagval.NewCount(&opts.Cases, 1, 1<<20), "cases", "cases per input, for problems with several cases per file")
-	fs.StringVar(&against, "against", "", "answer with this trusted `program` (a brute force: an executable or a source) instead of the reference strategy")
-	fs.Var(flagval.NewDuration(&againstTime), "against-time-limit", "CPU time of the --against program per input (default: 10 × the time limit)")
-	jobsFlag(fs, &opts.Parallel, "rounds run", fairJobs)
-	fs.BoolVar(&opts.NoShrink, "no-shrink", false, "keep a failing input whole instead of cutting it down to the fewest failing cases")
-	fs.StringVar(&opts.Dir, "out", "stress-failures", "folder to save failing inputs in, each in a folder of its own")
-	return cmd
+	if c.f.problem == "" {
+		return fmt.Errorf("stress: --problem is required")
+	}
+	prob, err := c.f.lookupProblem()
+	if err != nil {
+		return err
+	}
+	limits, err := c.f.limits(prob)
+	if err != nil {
+		return err
+	}
+	build, err := c.f.buildOptions(prob)
+	if err != nil {
+		return err
+	}
+	sb, err := newSandbox()
+	if err != nil {
+		return err
+	}
+	defer closeInto(&rerr, "sandbox", sb)
+	prob, closeChecker, err := builtChecker(cmd.Context(), sb, prob)
+	if err != nil {
+		return err
+	}
+	defer closeChecker()
+	build.Sandbox, build.RunMemory = sb, limits.Memory
+	exe, err := lang.Build(cmd.Context(), src, build)
+	var ce *lang.CompileError
+	if errors.As(err, &ce) {
+		fmt.Fprintf(c.e.stdout, "CE: %s\n%s", contest.Message(ce.Error()), table.Indent(contest.SafeLines(program.CompilerLog(ce, 30))))
+		return errFailed
+	}
+	if err != nil {
+		return err
+	}
+	defer closeInto(&rerr, "build", exe)
+	if exe.Compiled != "" {
+		fmt.Fprintln(c.e.stdout, exe.Compiled)
+	}
+	opts := c.opts
+	if c.against != "" {
+		oracle, err := buildOracle(cmd.Context(), c.against, build, limits, c.againstTime)
+		if err != nil {
+			return err
+		}
+		defer closeInto(&rerr, "--against build", oracle.Program)
+		opts.Oracle = oracle
+	}
+	opts.Problem, opts.Program, opts.Args, opts.Seed = prob, exe, progArgs, c.seed
+	opts.Judge = &program.Judge{Runner: sb, Limits: limits, Isolation: sb.Isolation().String()}
+	var finish func()
+	opts.Progress, finish = progress(c.e.stderr, "stress", 500*time.Millisecond,
+		progressbar.OptionSetItsString("rounds"), progressbar.OptionShowIts(), progressbar.OptionSetPredictTime(true))
+	rep, err := stress.Run(cmd.Context(), opts)
+	finish()
+	var oe *stress.OracleError
+	if errors.As(err, &oe) {
+		return fmt.Errorf("%w (see the input: sudoku-judge gen --problem %s --seed %d --kind %s --count %d)",
+			err, prob.ID(), oe.Seed, oe.Kind, opts.Cases)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.Failure == nil {
+		fmt.Fprintf(c.e.stdout, "%s; isolation: %s\n", rep.Summary(c.seed, c.against, prob.Reference().Name()), sb.Isolation())
+		return nil
+	}
+	if err := rep.Failure.Print(c.e.stdout, rep.Failure.Replay(prob.ID(), replayFlagsSet(cmd), src, progArgs)); err != nil {
+		return err
+	}
+	return errFailed
 }
 
 // buildOracle compiles the --against program, by its own extension, under
@@ -180,79 +182,15 @@ func buildOracle(ctx context.Context, src string, build lang.Options, limits san
 	return &stress.Oracle{Program: exe, Limits: limits}, nil
 }
 
-func kindList(kinds []string) string {
-	if len(kinds) == 1 && kinds[0] == "" {
-		return "the default"
+// replayFlagsSet returns the flags given to stress that test takes too and
+// that change the verdict besides --problem (the limits and how to
+// compile), as "--name", "value" in turn.
+func replayFlagsSet(cmd *cobra.Command) []string {
+	var set []string
+	for _, name := range []string{"time-limit", "memory-limit", "output-limit", "lang", "compile", "compile-time-limit", "compile-memory-limit"} {
+		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
+			set = append(set, "--"+name, fl.Value.String())
+		}
 	}
-	return strings.Join(kinds, ", ")
-}
-
-func oracleName(prob problems.Problem, against string) string {
-	if against != "" {
-		return against
-	}
-	return "the reference " + prob.Reference().Name()
-}
-
-// maxInputLines bounds the failing input printed whole.
-const maxInputLines = 40
-
-func printFailure(w io.Writer, rep *stress.Report, replay string) {
-	f := rep.Failure
-	t := f.Test
-	t.MakeSafe() // as the judge made it; again, as a table would
-	fmt.Fprintf(w, "round %d (seed %d", f.Round+1, f.Seed)
-	if f.Kind != "" {
-		fmt.Fprintf(w, ", kind %s", contest.Safe(f.Kind))
-	}
-	fmt.Fprintf(w, ") failed: %s", t.Verdict)
-	if t.Message != "" {
-		fmt.Fprintf(w, ": %s", t.Message)
-	}
-	fmt.Fprintln(w)
-	if f.Shrunk < f.Cases {
-		fmt.Fprintf(w, "shrunk from %d cases to %d\n", f.Cases, f.Shrunk)
-	}
-	if n := strings.Count(string(f.Input), "\n"); n <= maxInputLines {
-		fmt.Fprintf(w, "input:\n%s", indent(contest.SafeLines(string(f.Input))))
-	}
-	if t.Diff != "" {
-		fmt.Fprintf(w, "expected (-) versus got (+):\n%s", indent(contest.Head(t.Diff, diffLines)))
-	}
-	if f.Dir == "" {
-		return
-	}
-	exts := []string{stress.InputExt, stress.ExpectedExt, stress.ActualExt}
-	if f.Shrunk < f.Cases {
-		exts = append(exts, stress.OriginalExt)
-	}
-	fmt.Fprintf(w, "saved in %s: %s%s\nreplay: %s\n", contest.Safe(f.Dir), contest.Safe(f.Name), strings.Join(exts, " "+contest.Safe(f.Name)), contest.Safe(replay))
-}
-
-// replayFlags are the flags of stress that test takes too and that change
-// the verdict besides --problem: the limits and how to compile.
-var replayFlags = []string{"time-limit", "memory-limit", "output-limit", "lang", "compile", "compile-time-limit", "compile-memory-limit"}
-
-// replayCommand returns the test command that judges PROGRAM on the saved
-// failure in dir as stress did, with the flags set of replayFlags, quoted
-// for a POSIX shell.
-func replayCommand(prob problems.Problem, set []string, dir, src string, args []string) string {
-	words := append([]string{"sudoku-judge", "test", "--problem", prob.ID()}, set...)
-	words = append(words, "--tests", dir, src)
-	if len(args) > 0 {
-		words = append(append(words, "--"), args...)
-	}
-	for i, w := range words {
-		words[i] = shellQuote(w)
-	}
-	return strings.Join(words, " ")
-}
-
-// shellQuote quotes s for a POSIX shell when it holds anything but safe
-// characters.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return set
 }

@@ -102,17 +102,3 @@ func TestStressAgainst(t *testing.T) {
 		}
 	}
 }
-
-func TestShellQuote(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"sol.cpp", "sol.cpp"},
-		{"./dir/a-b_c.py", "./dir/a-b_c.py"},
-		{"gcc -O2 -o {out} {src}", "'gcc -O2 -o {out} {src}'"},
-		{"it's", `'it'\''s'`},
-		{"", "''"},
-	} {
-		if got := shellQuote(tc.in); got != tc.want {
-			t.Errorf("shellQuote(%q) = %s, want %s", tc.in, got, tc.want)
-		}
-	}
-}

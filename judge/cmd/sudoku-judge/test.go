@@ -429,13 +429,6 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// Without -v, test prints the diffs of the first maxDiffs tests, each
-// cut to about diffLines lines.
-const (
-	maxDiffs  = 3
-	diffLines = 24
-)
-
 // printTestResult writes the per-test table, the details of the first
 // failures (of all of them with verbose, with their stderr), and a summary
 // line with the groups' verdicts.
@@ -448,7 +441,7 @@ func printTestResult(w io.Writer, res *judge.Result, verbose bool) error {
 		if t.Diff == "" && (!verbose || t.Verdict.Passed() || t.Stderr == "") {
 			continue
 		}
-		if !verbose && shown == maxDiffs {
+		if !verbose && shown == table.MaxDiffs {
 			if t.Diff != "" {
 				more++
 			}
@@ -461,14 +454,14 @@ func printTestResult(w io.Writer, res *judge.Result, verbose bool) error {
 			case t.Verdict == contest.CE:
 				what = "compiler output"
 			case !verbose:
-				if d = contest.Head(d, diffLines); d != t.Diff {
+				if d = contest.Head(d, table.DiffLines); d != t.Diff {
 					what += ", the first hunks (-v shows them all)"
 				}
 			}
-			fmt.Fprintf(w, "\n%s: %s: %s\n%s", contest.Safe(t.Name), t.Verdict, what, indent(contest.SafeLines(d)))
+			fmt.Fprintf(w, "\n%s: %s: %s\n%s", contest.Safe(t.Name), t.Verdict, what, table.Indent(contest.SafeLines(d)))
 		}
 		if verbose && t.Stderr != "" && !t.Verdict.Passed() {
-			fmt.Fprintf(w, "\n%s: %s: stderr\n%s", contest.Safe(t.Name), t.Verdict, indent(contest.SafeLines(t.Stderr)))
+			fmt.Fprintf(w, "\n%s: %s: stderr\n%s", contest.Safe(t.Name), t.Verdict, table.Indent(contest.SafeLines(t.Stderr)))
 		}
 	}
 	if more > 0 {
@@ -518,12 +511,4 @@ func summary(res *judge.Result) string {
 		s += "; isolation: " + res.Isolation
 	}
 	return s
-}
-
-func indent(s string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = "    " + l
-	}
-	return strings.Join(lines, "\n") + "\n"
 }
