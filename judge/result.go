@@ -118,6 +118,16 @@ func (r *Result) Summarize() {
 	}
 }
 
+// Accepted reports whether the result is a pass, as test's exit code says:
+// the headline verdict is AC, or, when no headline group was judged, every
+// test passed (and there was one).
+func (r *Result) Accepted() bool {
+	if _, ok := r.Headline(); ok {
+		return r.Verdict == contest.AC
+	}
+	return r.Passed == r.Total && r.Total > 0
+}
+
 // Headline returns the group the headline verdict is on, if the tests have
 // groups and that group's tests were judged.
 func (r *Result) Headline() (GroupResult, bool) {

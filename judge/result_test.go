@@ -85,3 +85,40 @@ func TestSummarizeGroups(t *testing.T) {
 		})
 	}
 }
+
+// TestAccepted pins test's exit rule: the headline group's verdict when it
+// was judged, else every test AC, and never an empty run.
+func TestAccepted(t *testing.T) {
+	type test struct {
+		group string
+		v     contest.Verdict
+	}
+	for _, tt := range []struct {
+		name   string
+		groups bool
+		tests  []test
+		want   bool
+	}{
+		{"headline AC, extended TLE", true, []test{{"official", contest.AC}, {"top", contest.TLE}}, true},
+		{"headline WA, extended AC", true, []test{{"official", contest.WA}, {"top", contest.AC}}, false},
+		{"headline TLE, extended AC", true, []test{{"official", contest.TLE}, {"top", contest.AC}}, false},
+		{"headline skipped in part", true, []test{{"official", contest.AC}, {"official", contest.Skipped}}, false},
+		{"headline not judged, every test AC", true, []test{{"top", contest.AC}, {"top", contest.AC}}, true},
+		{"headline not judged, a TLE", true, []test{{"top", contest.AC}, {"top", contest.TLE}}, false},
+		{"no groups, every test AC", false, []test{{"", contest.AC}, {"", contest.AC}}, true},
+		{"no groups, a skipped test", false, []test{{"", contest.AC}, {"", contest.Skipped}}, false},
+		{"no tests", false, nil, false},
+	} {
+		r := Result{}
+		if tt.groups {
+			r.Groups = []GroupResult{{Name: "official", Headline: true, Official: true}, {Name: "top"}}
+		}
+		for _, tc := range tt.tests {
+			r.Tests = append(r.Tests, TestResult{Group: tc.group, Verdict: tc.v})
+		}
+		r.Summarize()
+		if got := r.Accepted(); got != tt.want {
+			t.Errorf("%s: Accepted() = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

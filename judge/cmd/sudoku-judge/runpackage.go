@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
+	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/table"
 	"github.com/sudoku-judge/sudoku-judge/judge/verify"
 	"github.com/sudoku-judge/sudoku-judge/problems"
@@ -42,7 +43,7 @@ func openPackage(arg string) (problems.Task, error) {
 // topology, then verifies the package as Kattis' verifyproblem does, and
 // prints what it found: the strategies' table, the validators' findings,
 // the time limit and each submission's verdict against its folder's.
-func runPackage(ctx context.Context, e *env, t problems.Task, f verifyFlags, strats []solvers.Strategy, opts builtin.Options) error {
+func runPackage(ctx context.Context, e *env, t problems.Task, f verifyFlags, strats []solvers.Strategy, opts builtin.Options) (rerr error) {
 	pkg, ok := t.(*kattis.Package)
 	v, isVariant := t.(*variant.Problem)
 	if isVariant {
@@ -58,10 +59,10 @@ func runPackage(ctx context.Context, e *env, t problems.Task, f verifyFlags, str
 	if err != nil {
 		return err
 	}
-	defer sb.Close()
+	defer closeInto(&rerr, "sandbox", sb)
 	failed := false
 	if isVariant {
-		prob, closeChecker, err := builtChecker(ctx, sb, v)
+		prob, closeChecker, err := checker.WithBuilt(ctx, sb, v)
 		if err != nil {
 			return err
 		}

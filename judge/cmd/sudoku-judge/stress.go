@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
+	"github.com/sudoku-judge/sudoku-judge/judge/checker"
 	"github.com/sudoku-judge/sudoku-judge/judge/lang"
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/judge/sandbox"
@@ -106,7 +107,7 @@ func (c *stressCmd) run(cmd *cobra.Command, args []string) (rerr error) {
 		return err
 	}
 	defer closeInto(&rerr, "sandbox", sb)
-	prob, closeChecker, err := builtChecker(cmd.Context(), sb, prob)
+	prob, closeChecker, err := checker.WithBuilt(cmd.Context(), sb, prob)
 	if err != nil {
 		return err
 	}

@@ -5,10 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -24,7 +20,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/problems/kattis"
-	"github.com/sudoku-judge/sudoku-judge/problems/variant"
 )
 
 // programFlags are the flags of the commands that run a contestant's
@@ -110,25 +105,6 @@ func (f *programFlags) lookupProblem() (problems.Problem, error) {
 	return catalog.OpenProblem(f.problem)
 }
 
-// builtChecker returns prob judged by its checker built in sb, when its
-// checker is a program of its package (a Kattis package's output
-// validator), so that a judge other than test's can use it; close removes
-// the build.
-func builtChecker(ctx context.Context, sb *sandbox.Sandbox, prob problems.Problem) (problems.Problem, func(), error) {
-	v, ok := prob.(*variant.Problem)
-	if !ok {
-		return prob, func() {}, nil
-	}
-	if _, ok := v.CheckerFile(); !ok {
-		return prob, func() {}, nil
-	}
-	c, closeChecker, err := checker.For(ctx, sb, v)
-	if err != nil {
-		return nil, nil, err
-	}
-	return v.WithChecker(c), closeChecker, nil
-}
-
 // openTask returns the problem or problem package --problem names, or nil
 // without it, and says on w what the package's format would warn of and
 // when it sets no time limit.
@@ -173,22 +149,47 @@ func newSandbox() (*sandbox.Sandbox, error) {
 	return sb, nil
 }
 
+// testCmd is the test command's flags.
+type testCmd struct {
+	e       *env
+	f       programFlags
+	tests   string
+	checker string
+	jobs    int
+	json    bool
+	verbose bool
+	groups  []string
+	keep    string
+	stop    bool
+}
+
 func newTestCmd(e *env) *cobra.Command {
-	var (
-		f       programFlags
-		tests   string
-		chk     string
-		jobs    int
-		jsonOut bool
-		verbose bool
-		groups  []string
-		keep    string
-		stop    bool
-	)
+	c := &testCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "test [--problem ID] [--tests DIR] [flags] PROGRAM [-- ARGS...]",
 		Short: "Judge a contest program on a problem's tests, in the sandbox",
-		Long: `test judges PROGRAM, an executable or a source file (.c, .cpp/.cc, .go, .py,
+		Long:  testLong,
+		Example: `  sudoku-judge test --problem poj3074 solution.cpp
+  sudoku-judge test --problem poj2676 --group official sol.py
+  sudoku-judge test --tests ./stress-failure --time-limit 5s ./a.out
+  sudoku-judge test --problem poj3074 --checker ./chk --json sol.py -- --fast`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: c.run,
+	}
+	c.f.register(cmd)
+	fs := cmd.Flags()
+	fs.StringVar(&c.tests, "tests", "", "judge on this folder of X.in with X.ans or X.out instead of the problem's tests")
+	fs.StringVar(&c.checker, "checker", "", "external `checker`, run as CHECKER input output answer (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
+	jobsFlag(fs, &c.jobs, "tests judged", fairJobs)
+	fs.BoolVar(&c.json, "json", false, "print the results as JSON, like run --json")
+	fs.BoolVarP(&c.verbose, "verbose", "v", false, "print every failing test's whole diff and stderr, and a CE's whole compiler output")
+	fs.StringSliceVar(&c.groups, "group", nil, "judge only these test `groups` (comma-separated; default all; see the problem's problem.yaml)")
+	fs.StringVar(&c.keep, "keep-output", "", "write each test's output to `DIR`/<test>.out")
+	fs.BoolVar(&c.stop, "stop-on-failure", false, "stop at the first test that is not AC; the tests not run are SKIPPED")
+	return cmd
+}
+
+const testLong = `test judges PROGRAM, an executable or a source file (.c, .cpp/.cc, .go, .py,
 .java, .rs, .js, compiled first; a compile failure is one CE row), on the tests
 of --problem, or on a plain folder of X.in files with X.ans or X.out answers
 (--tests DIR; without --problem it is judged by comparing tokens). Every test
@@ -225,290 +226,148 @@ numbered in both texts): the first hunks of the first three tests' diffs. -v
 prints, for every test that did not pass, the whole diff and what the program
 wrote to stderr, and for a CE the compiler's whole output; --json always
 carries them ("diff", capped at 32 KiB; "stderr", capped at 8 KiB), control
-bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`,
-		Example: `  sudoku-judge test --problem poj3074 solution.cpp
-  sudoku-judge test --problem poj2676 --group official sol.py
-  sudoku-judge test --tests ./stress-failure --time-limit 5s ./a.out
-  sudoku-judge test --problem poj3074 --checker ./chk --json sol.py -- --fast`,
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) (rerr error) {
-			src, progArgs, err := splitProgram(cmd, args)
-			if err != nil {
-				return err
-			}
-			prob, err := f.openTask(e.stderr)
-			if err != nil {
-				return err
-			}
-			var ts []problems.Test
-			var hide []string
-			var cfg *problems.Config
-			switch {
-			case tests != "":
-				// The folder the program must not see, by its real
-				// name: a symbolic link on the way (to it, a parent, the
-				// current folder) would name another path than the one
-				// the box might show.
-				real, err := program.RealPath(tests)
-				if err != nil {
-					return fmt.Errorf("test: --tests: %w", err)
-				}
-				if ts, err = program.ReadDir(real); err != nil {
-					return err
-				}
-				hide = append(hide, real)
-			case prob != nil:
-				if ts, err = prob.Tests(); err != nil {
-					return err
-				}
-				c := prob.Config()
-				cfg = &c
-			default:
-				return fmt.Errorf("test: say which tests: --problem ID or --tests DIR")
-			}
-			if len(groups) > 0 {
-				if cfg == nil {
-					return fmt.Errorf("test: --group needs --problem: a folder of tests (--tests) has no groups")
-				}
-				if ts, err = cfg.SelectGroups(ts, groups); err != nil {
-					return fmt.Errorf("test: --group: %s: %w", prob.ID(), err)
-				}
-			}
-			limits, err := f.limits(prob)
-			if err != nil {
-				return err
-			}
-			build, err := f.buildOptions(prob)
-			if err != nil {
-				return err
-			}
-			keeper, err := newKeeper(keep)
-			if err != nil {
-				return err
-			}
-			sb, err := newSandbox()
-			if err != nil {
-				return err
-			}
-			defer closeInto(&rerr, "sandbox", sb)
-			var c contest.Checker = contest.Tokens{}
-			if prob != nil && chk == "" {
-				built, closeChecker, err := checker.For(cmd.Context(), sb, prob)
-				if err != nil {
-					return err
-				}
-				defer closeChecker()
-				c = built
-			}
-			if chk != "" {
-				// Tried on every test's own answer before any program runs:
-				// a checker that rejects one, or does not build, is a setup
-				// error (exit 2), never a verdict on the program.
-				ext, closeChecker, err := checker.Program(cmd.Context(), sb, chk)
-				if err != nil {
-					return fmt.Errorf("test: --checker %w", err)
-				}
-				defer closeChecker()
-				if err := checker.Try(cmd.Context(), ext, ts, jobs); err != nil {
-					return fmt.Errorf("test: --checker %s %w", chk, err)
-				}
-				c = ext
-			}
-			j := &program.Judge{Runner: sb, Limits: limits, Checker: c, Parallel: jobs, Hide: hide, Isolation: sb.Isolation().String()}
-			j.StopOnFailure = stop
-			if keeper != nil {
-				j.Keep = keeper.keep
-			}
-			res, err := j.Evaluate(cmd.Context(), src, build, progArgs, ts)
-			if err != nil {
-				return err
-			}
-			res.Problem = tests
-			if prob != nil {
-				res.Problem = prob.ID()
-			}
-			res.Judge = readBuild().String()
-			if cfg != nil {
-				program.Group(res, *cfg)
-			}
-			if jsonOut {
-				res.MakeSafe() // as Judge made it; again, for whatever JSON's reader shows
-				if err := writeJSON(e.stdout, []*judge.Result{res}); err != nil {
-					return err
-				}
-			} else if err := printTestResult(e.stdout, res, verbose); err != nil {
-				return err
-			}
-			if err := keeper.err(); err != nil {
-				return fmt.Errorf("test: --keep-output: %w", err)
-			}
-			if err := cmd.Context().Err(); err != nil {
-				// The table shows what was judged; the tests the interrupt
-				// stopped are IE "not run", which is no verdict on the program.
-				return fmt.Errorf("interrupted: %w", err)
-			}
-			if err := judgeFailure(res.Tests); err != nil {
-				return fmt.Errorf("test: %w", err)
-			}
-			if !accepted(res) {
-				return errFailed
-			}
-			return nil
-		},
-	}
-	f.register(cmd)
-	fs := cmd.Flags()
-	fs.StringVar(&tests, "tests", "", "judge on this folder of X.in with X.ans or X.out instead of the problem's tests")
-	fs.StringVar(&chk, "checker", "", "external `checker`, run as CHECKER input output answer (testlib exit codes: 0 AC, 1 WA, 2 PE, 3 fail)")
-	jobsFlag(fs, &jobs, "tests judged", fairJobs)
-	fs.BoolVar(&jsonOut, "json", false, "print the results as JSON, like run --json")
-	fs.BoolVarP(&verbose, "verbose", "v", false, "print every failing test's whole diff and stderr, and a CE's whole compiler output")
-	fs.StringSliceVar(&groups, "group", nil, "judge only these test `groups` (comma-separated; default all; see the problem's problem.yaml)")
-	fs.StringVar(&keep, "keep-output", "", "write each test's output to `DIR`/<test>.out")
-	fs.BoolVar(&stop, "stop-on-failure", false, "stop at the first test that is not AC; the tests not run are SKIPPED")
-	return cmd
-}
+bytes escaped. --keep-output DIR writes each test's output to DIR/<test>.out.`
 
-// accepted reports whether test exits 0: the headline verdict is AC, and
-// when there is no headline group, every test passed.
-func accepted(res *judge.Result) bool {
-	if _, ok := res.Headline(); ok {
-		return res.Verdict == contest.AC
-	}
-	return res.Passed == res.Total && res.Total > 0
-}
-
-// A keeper writes the tests' outputs for --keep-output.
-type keeper struct {
-	dir   string
-	mu    sync.Mutex
-	first error
-}
-
-// newKeeper makes dir and returns a keeper writing there, or nil for "".
-func newKeeper(dir string) (*keeper, error) {
-	if dir == "" {
-		return nil, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("test: --keep-output: %w", err)
-	}
-	return &keeper{dir: dir}, nil
-}
-
-// keep writes one test's output as DIR/<test>.out; test names hold "/"
-// (secret/1), which become folders.
-func (k *keeper) keep(test string, stdout []byte) {
-	p := filepath.Join(k.dir, filepath.FromSlash(test)+".out")
-	err := os.MkdirAll(filepath.Dir(p), 0o755)
-	if err == nil {
-		err = os.WriteFile(p, stdout, 0o644)
-	}
+// run judges PROGRAM on the tests the flags choose and prints the result.
+func (c *testCmd) run(cmd *cobra.Command, args []string) (rerr error) {
+	ctx := cmd.Context()
+	src, progArgs, err := splitProgram(cmd, args)
 	if err != nil {
-		k.mu.Lock()
-		if k.first == nil {
-			k.first = err
-		}
-		k.mu.Unlock()
+		return err
 	}
+	prob, err := c.f.openTask(c.e.stderr)
+	if err != nil {
+		return err
+	}
+	ts, hide, cfg, err := c.loadTests(prob)
+	if err != nil {
+		return err
+	}
+	limits, err := c.f.limits(prob)
+	if err != nil {
+		return err
+	}
+	build, err := c.f.buildOptions(prob)
+	if err != nil {
+		return err
+	}
+	sb, err := newSandbox()
+	if err != nil {
+		return err
+	}
+	defer closeInto(&rerr, "sandbox", sb)
+	j := &program.Judge{Runner: sb, Limits: limits, Checker: contest.Tokens{}, Parallel: c.jobs, Hide: hide, Isolation: sb.Isolation().String(), StopOnFailure: c.stop}
+	var closeChecker func()
+	switch {
+	case c.checker != "":
+		j.Checker, closeChecker, err = checker.Tried(ctx, sb, c.checker, ts, c.jobs)
+		if err != nil {
+			return fmt.Errorf("test: --checker %w", err)
+		}
+	case prob != nil:
+		if j.Checker, closeChecker, err = checker.For(ctx, sb, prob); err != nil {
+			return err
+		}
+	}
+	if closeChecker != nil {
+		defer closeChecker()
+	}
+	var kept *program.OutputDir
+	if c.keep != "" {
+		if kept, err = program.NewOutputDir(c.keep); err != nil {
+			return fmt.Errorf("test: --keep-output: %w", err)
+		}
+		j.Keep = kept.Keep
+	}
+	res, err := j.Evaluate(ctx, src, build, progArgs, ts)
+	if err != nil {
+		return err
+	}
+	res.Problem, res.Judge = c.tests, readBuild().String()
+	if prob != nil {
+		res.Problem = prob.ID()
+	}
+	if cfg != nil {
+		program.Group(res, *cfg)
+	}
+	return c.report(ctx, res, kept)
 }
 
-// err returns the first write error, if any.
-func (k *keeper) err() error {
-	if k == nil {
-		return nil
+// loadTests returns the tests of --tests or else of the problem, those of
+// --group, the folders the program must not see, and the problem's
+// configuration (nil for a folder of tests).
+func (c *testCmd) loadTests(prob problems.Task) ([]problems.Test, []string, *problems.Config, error) {
+	var ts []problems.Test
+	var hide []string
+	var cfg *problems.Config
+	switch {
+	case c.tests != "":
+		// The folder the program must not see, by its real name: a
+		// symbolic link on the way (to it, a parent, the current folder)
+		// would name another path than the one the box might show.
+		real, err := program.RealPath(c.tests)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("test: --tests: %w", err)
+		}
+		if ts, err = program.ReadDir(real); err != nil {
+			return nil, nil, nil, err
+		}
+		hide = append(hide, real)
+	case prob != nil:
+		var err error
+		if ts, err = prob.Tests(); err != nil {
+			return nil, nil, nil, err
+		}
+		pc := prob.Config()
+		cfg = &pc
+	default:
+		return nil, nil, nil, fmt.Errorf("test: say which tests: --problem ID or --tests DIR")
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.first
+	if len(c.groups) > 0 {
+		if cfg == nil {
+			return nil, nil, nil, fmt.Errorf("test: --group needs --problem: a folder of tests (--tests) has no groups")
+		}
+		var err error
+		if ts, err = cfg.SelectGroups(ts, c.groups); err != nil {
+			return nil, nil, nil, fmt.Errorf("test: --group: %s: %w", prob.ID(), err)
+		}
+	}
+	return ts, hide, cfg, nil
+}
+
+// report prints res as --json or -v say, and returns the error test exits
+// with: a failed --keep-output, an interrupt, a judge failure (IE) or a
+// result that is not accepted.
+func (c *testCmd) report(ctx context.Context, res *judge.Result, kept *program.OutputDir) error {
+	if c.json {
+		res.MakeSafe() // as Judge made it; again, for whatever JSON's reader shows
+		if err := writeJSON(c.e.stdout, []*judge.Result{res}); err != nil {
+			return err
+		}
+	} else if err := table.TestReport(c.e.stdout, res, c.verbose); err != nil {
+		return err
+	}
+	if kept != nil {
+		if err := kept.Err(); err != nil {
+			return fmt.Errorf("test: --keep-output: %w", err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		// The table shows what was judged; the tests the interrupt
+		// stopped are IE "not run", which is no verdict on the program.
+		return fmt.Errorf("interrupted: %w", err)
+	}
+	if err := judgeFailure(res.Tests); err != nil {
+		return fmt.Errorf("test: %w", err)
+	}
+	if !res.Accepted() {
+		return errFailed
+	}
+	return nil
 }
 
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// printTestResult writes the per-test table, the details of the first
-// failures (of all of them with verbose, with their stderr), and a summary
-// line with the groups' verdicts.
-func printTestResult(w io.Writer, res *judge.Result, verbose bool) error {
-	if err := table.Tests(w, res.Tests); err != nil {
-		return err
-	}
-	shown, more := 0, 0
-	for _, t := range res.Tests {
-		if t.Diff == "" && (!verbose || t.Verdict.Passed() || t.Stderr == "") {
-			continue
-		}
-		if !verbose && shown == table.MaxDiffs {
-			if t.Diff != "" {
-				more++
-			}
-			continue
-		}
-		shown++
-		if t.Diff != "" {
-			what, d := "expected (-) versus got (+)", t.Diff
-			switch {
-			case t.Verdict == contest.CE:
-				what = "compiler output"
-			case !verbose:
-				if d = contest.Head(d, table.DiffLines); d != t.Diff {
-					what += ", the first hunks (-v shows them all)"
-				}
-			}
-			fmt.Fprintf(w, "\n%s: %s: %s\n%s", contest.Safe(t.Name), t.Verdict, what, table.Indent(contest.SafeLines(d)))
-		}
-		if verbose && t.Stderr != "" && !t.Verdict.Passed() {
-			fmt.Fprintf(w, "\n%s: %s: stderr\n%s", contest.Safe(t.Name), t.Verdict, table.Indent(contest.SafeLines(t.Stderr)))
-		}
-	}
-	if more > 0 {
-		fmt.Fprintf(w, "\n%d more %s with differences not shown (-v shows every one)\n", more, plural(more, "test", "tests"))
-	}
-	if res.Compiled != "" {
-		fmt.Fprintf(w, "\n%s\n", res.Compiled)
-	}
-	if g := table.Groups(*res); g != "" {
-		fmt.Fprintf(w, "\n%s\n", g)
-	} else {
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintf(w, "%s\n", summary(res))
-	return nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// summary is the last line of a test run, such as
-// "7/9 passed: 1 WA, 1 TLE; isolation: ...".
-func summary(res *judge.Result) string {
-	var counts []string
-	order := []contest.Verdict{contest.WA, contest.PE, contest.TLE, contest.MLE, contest.OLE, contest.RE, contest.CE, contest.IE, contest.NA, contest.Skipped}
-	for _, v := range order {
-		n := 0
-		for _, t := range res.Tests {
-			if t.Verdict == v {
-				n++
-			}
-		}
-		if n > 0 {
-			counts = append(counts, fmt.Sprintf("%d %s", n, v))
-		}
-	}
-	s := fmt.Sprintf("%d/%d passed", res.Passed, res.Total)
-	if len(counts) > 0 {
-		s += ": " + strings.Join(counts, ", ")
-	}
-	s += fmt.Sprintf("; max CPU time %s", table.Duration(res.MaxTime()))
-	if res.Isolation != "" {
-		s += "; isolation: " + res.Isolation
-	}
-	return s
 }
