@@ -133,6 +133,17 @@ func (r *Results) Failed() bool {
 	return false
 }
 
+// JudgeFailure returns an error naming the first measurement the judge
+// failed on (its Verdict is IE: no verdict on the program), or nil.
+func (r *Results) JudgeFailure() error {
+	for _, m := range r.Measurements {
+		if m.Verdict() == string(contest.IE) {
+			return fmt.Errorf("%s: internal error (the judge failed, not the program: no verdict)", m.Name)
+		}
+	}
+	return nil
+}
+
 // Run measures every strategy and program on every workload, opts.Count
 // times, interleaved. A wrong answer or a failing program is recorded in
 // the measurement's Failures and does not stop the run; Run returns an

@@ -3,6 +3,7 @@ package measure
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -415,6 +416,29 @@ func TestNamesCannotCollide(t *testing.T) {
 		}
 		if ran {
 			t.Errorf("%s: measured before refusing", e.name)
+		}
+	}
+}
+
+// TestJudgeFailure: a measurement the judge failed on (IE) is an error
+// naming it; wrong answers and crashes are the program's, not the judge's.
+func TestJudgeFailure(t *testing.T) {
+	fail := func(v string) error { return &workload.CheckError{Verdict: v, Err: errors.New("x")} }
+	for _, tc := range []struct {
+		failures [][]error
+		want     string
+	}{
+		{[][]error{nil, nil}, ""},
+		{[][]error{{fail("WA")}, {errors.New("exit status 1")}}, ""},
+		{[][]error{{fail("WA")}, {fail("IE"), fail("WA")}}, "b: internal error"},
+	} {
+		r := &Results{}
+		for i, fs := range tc.failures {
+			r.Measurements = append(r.Measurements, &Measurement{Name: string(rune('a' + i)), Failures: fs})
+		}
+		err := r.JudgeFailure()
+		if (err == nil) != (tc.want == "") || err != nil && !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("failures %v: JudgeFailure() = %v, want %q", tc.failures, err, tc.want)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	sudokujudge "github.com/sudoku-judge/sudoku-judge"
 	"github.com/sudoku-judge/sudoku-judge/bench/measure"
 	"github.com/sudoku-judge/sudoku-judge/bench/workload"
 	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
@@ -24,23 +22,49 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/judge/program"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers"
-	"github.com/sudoku-judge/sudoku-judge/solvers/puzzleset"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
 )
 
+// benchCmd is the bench command's flags.
+type benchCmd struct {
+	e                      *env
+	problem, strategy, set string
+	programs               []string
+	count, max             int
+	out, testdata          string
+	full, instructions     bool
+	programsPerPuzzle      bool
+}
+
 func newBenchCmd(e *env) *cobra.Command {
-	var (
-		problem, strategy, set string
-		programs               []string
-		count, maxPuzzles      int
-		out, testdata          string
-		full, instructions     bool
-		programsPerPuzzle      bool
-	)
+	c := &benchCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "bench [--problem sudoku|ID,...|all] [--strategy NAME,...] [--set NAME,...] [--count N] [--program PROGRAM ...] [-o FILE]",
 		Short: "Benchmark the strategies (and contest programs) on the puzzle sets",
-		Long: `bench times every chosen strategy on every chosen problem and set, --count
+		Long:  benchLong,
+		Example: `  sudoku-judge bench --set top95,hardest1106 -o new.txt
+  sudoku-judge bench --problem poj3074 --set tests,top1465 --program sol.cpp --strategy dlx,fast`,
+		Args: cobra.NoArgs,
+		RunE: c.run,
+	}
+	f := cmd.Flags()
+	f.StringVar(&c.problem, "problem", workload.Sudoku, `"sudoku" (the public sets, counting to 2), comma-separated problem IDs, or all`)
+	f.StringVar(&c.strategy, "strategy", "all", "comma-separated strategy names, or all")
+	f.StringVar(&c.set, "set", "", `comma-separated sets: tests (a problem's own), `+strings.Join(workload.SetNames(), ", ")+`, or all (default: top95,hardest1106 for sudoku, tests and those for a problem)`)
+	c.count = 10
+	f.Var(flagval.NewCount(&c.count, 1, 1<<20), "count", "passes of each solver over each set (10 or more for finite 95% intervals)")
+	f.Var(flagval.NewCount(&c.max, 0, math.MaxInt), "max", "use at most this many puzzles of each set (0: all)")
+	f.StringArrayVar(&c.programs, "program", nil, "a contest program to time as well (repeatable): an executable or a .c/.cpp/.go/.py source")
+	f.StringVarP(&c.out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
+	f.StringVar(&c.testdata, "testdata", "", "read the puzzle sets from this directory instead of those built into the binary")
+	f.BoolVar(&c.full, "full", false, "also run the pairs that take minutes (naive on the hard sets)")
+	f.BoolVar(&c.programsPerPuzzle, "programs-per-puzzle", false, "also time each --program on each puzzle alone, one process per puzzle (start-up included), so that report draws programs puzzle by puzzle too")
+	f.BoolVar(&c.instructions, "instructions", false, "also count each strategy's instructions per puzzle with valgrind's cachegrind (Linux): a figure machine load does not move, which compare --fail-over gates on first")
+	cmd.AddCommand(newBenchProbeCmd())
+	return cmd
+}
+
+const benchLong = `bench times every chosen strategy on every chosen problem and set, --count
 passes each, interleaved (A B A B) so that changes in the machine's load hit all
 alike, and prints the median µs/puzzle with the ratio to the fastest.
 
@@ -66,80 +90,65 @@ build recorded it, else the checkout's), and whether the tree was dirty.
 
 --instructions also counts each strategy's instructions per puzzle under
 valgrind (cachegrind), a figure that does not move with the machine's load:
-see the README.`,
-		Example: `  sudoku-judge bench --set top95,hardest1106 -o new.txt
-  sudoku-judge bench --problem poj3074 --set tests,top1465 --program sol.cpp --strategy dlx,fast`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
-			strats, err := strategies.Select(strategy)
-			if err != nil {
-				return fmt.Errorf("bench: --strategy: %w", err)
-			}
-			ws, err := benchWorkloads(problem, set, testdata, maxPuzzles)
-			if err != nil {
-				return err
-			}
-			progs, cleanup, err := buildPrograms(ctx, programs)
-			defer cleanup()
-			if err != nil {
-				return err
-			}
-			opts := measure.Options{Workloads: ws, Strategies: strats, Programs: progs, Count: count, Full: full, ProgramsPerPuzzle: programsPerPuzzle}
-			if instructions {
-				if opts.Probe, err = instructionProbe(testdata, maxPuzzles); err != nil {
-					return fmt.Errorf("bench: %w", err)
-				}
-			}
-			var done func()
-			opts.Progress, done = progressLog(e.stderr, "bench", "passes", time.Second, 10*time.Second)
-			res, err := measure.Run(ctx, opts)
-			done()
-			if err != nil {
-				return fmt.Errorf("bench: %w", err)
-			}
-			for _, s := range res.Skipped {
-				fmt.Fprintf(e.stderr, "skipped %s: %s\n", s.Name, s.Reason)
-			}
-			if err := measure.WriteTable(e.stdout, res); err != nil {
-				return fmt.Errorf("bench: %w", err)
-			}
-			if out != "" {
-				if err := writeBenchFiles(ctx, e, out, res); err != nil {
-					return err
-				}
-			}
-			if res.Failed() {
-				for _, m := range res.Measurements {
-					for _, f := range m.Failures {
-						fmt.Fprintf(e.stderr, "failed: %s\n", contest.SafeLines(f.Error()))
-					}
-				}
-				for _, m := range res.Measurements {
-					if m.Verdict() == string(contest.IE) {
-						return fmt.Errorf("bench: %s: internal error (the judge failed, not the program: no verdict)", m.Name)
-					}
-				}
-				return errFailed
-			}
-			return nil
-		},
+see the README.`
+
+// run measures the strategies and programs on the workloads the flags
+// choose and prints (and with -o, writes) the results.
+func (c *benchCmd) run(cmd *cobra.Command, _ []string) error {
+	ctx := cmd.Context()
+	strats, err := strategies.Select(c.strategy)
+	if err != nil {
+		return fmt.Errorf("bench: --strategy: %w", err)
 	}
-	f := cmd.Flags()
-	f.StringVar(&problem, "problem", workload.Sudoku, `"sudoku" (the public sets, counting to 2), comma-separated problem IDs, or all`)
-	f.StringVar(&strategy, "strategy", "all", "comma-separated strategy names, or all")
-	f.StringVar(&set, "set", "", `comma-separated sets: tests (a problem's own), `+strings.Join(setNames(), ", ")+`, or all (default: top95,hardest1106 for sudoku, tests and those for a problem)`)
-	count = 10
-	f.Var(flagval.NewCount(&count, 1, 1<<20), "count", "passes of each solver over each set (10 or more for finite 95% intervals)")
-	f.Var(flagval.NewCount(&maxPuzzles, 0, math.MaxInt), "max", "use at most this many puzzles of each set (0: all)")
-	f.StringArrayVar(&programs, "program", nil, "a contest program to time as well (repeatable): an executable or a .c/.cpp/.go/.py source")
-	f.StringVarP(&out, "output", "o", "", "write the results in Go benchmark format to this file, and per-puzzle times to FILE.puzzles.json")
-	f.StringVar(&testdata, "testdata", "", "read the puzzle sets from this directory instead of those built into the binary")
-	f.BoolVar(&full, "full", false, "also run the pairs that take minutes (naive on the hard sets)")
-	f.BoolVar(&programsPerPuzzle, "programs-per-puzzle", false, "also time each --program on each puzzle alone, one process per puzzle (start-up included), so that report draws programs puzzle by puzzle too")
-	f.BoolVar(&instructions, "instructions", false, "also count each strategy's instructions per puzzle with valgrind's cachegrind (Linux): a figure machine load does not move, which compare --fail-over gates on first")
-	cmd.AddCommand(newBenchProbeCmd())
-	return cmd
+	sets, err := workload.Sets(c.testdata)
+	if err != nil {
+		return fmt.Errorf("bench: --testdata %w", err)
+	}
+	ws, err := workload.Select(sets, c.problem, c.set, c.max)
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	progs, cleanup, err := buildPrograms(ctx, c.programs)
+	defer cleanup()
+	if err != nil {
+		return err
+	}
+	opts := measure.Options{Workloads: ws, Strategies: strats, Programs: progs, Count: c.count, Full: c.full, ProgramsPerPuzzle: c.programsPerPuzzle}
+	if c.instructions {
+		if opts.Probe, err = instructionProbe(c.testdata, c.max); err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+	}
+	var done func()
+	opts.Progress, done = progressLog(c.e.stderr, "bench", "passes", time.Second, 10*time.Second)
+	res, err := measure.Run(ctx, opts)
+	done()
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	for _, s := range res.Skipped {
+		fmt.Fprintf(c.e.stderr, "skipped %s: %s\n", s.Name, s.Reason)
+	}
+	if err := measure.WriteTable(c.e.stdout, res); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	if c.out != "" {
+		if err := writeBenchFiles(ctx, c.e, c.out, res); err != nil {
+			return err
+		}
+	}
+	if !res.Failed() {
+		return nil
+	}
+	for _, m := range res.Measurements {
+		for _, f := range m.Failures {
+			fmt.Fprintf(c.e.stderr, "failed: %s\n", contest.SafeLines(f.Error()))
+		}
+	}
+	if err := res.JudgeFailure(); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	return errFailed
 }
 
 // instructionProbe returns how bench --instructions runs this binary's
@@ -177,9 +186,9 @@ func newBenchProbeCmd() *cobra.Command {
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			files, err := puzzleSets(testdata)
+			files, err := workload.Sets(testdata)
 			if err != nil {
-				return err
+				return fmt.Errorf("bench probe: --testdata %w", err)
 			}
 			w, err := workload.Load(files, problem, set, max)
 			if err != nil {
@@ -210,99 +219,10 @@ func newBenchProbeCmd() *cobra.Command {
 	return cmd
 }
 
-func setNames() []string {
-	var names []string
-	for _, s := range puzzleset.Sets() {
-		names = append(names, s.Name)
-	}
-	return names
-}
-
-// benchWorkloads loads every applicable (problem, set) pair of the lists.
-// testdata is the puzzle sets' directory; "" takes those built into the binary.
-func benchWorkloads(problemList, setList, testdata string, max int) ([]*workload.Workload, error) {
-	var probs []string
-	switch problemList = strings.TrimSpace(problemList); problemList {
-	case "":
-		probs = []string{workload.Sudoku}
-	case "all":
-		probs = workload.Problems()
-	default:
-		for _, id := range strings.Split(problemList, ",") {
-			id = strings.TrimSpace(id)
-			if err := workload.Lookup(id); err != nil {
-				return nil, fmt.Errorf("bench: --problem: %w", err)
-			}
-			probs = append(probs, id)
-		}
-	}
-	explicit := setList != ""
-	var sets []string
-	switch setList = strings.TrimSpace(setList); setList {
-	case "":
-		sets = []string{workload.Tests, "top95", "hardest1106"}
-	case "all":
-		sets = append([]string{workload.Tests}, setNames()...)
-	default:
-		for _, s := range strings.Split(setList, ",") {
-			s = strings.TrimSpace(s)
-			if s != workload.Tests {
-				if _, err := puzzleset.Lookup(s); err != nil {
-					return nil, fmt.Errorf("bench: --set: %w (have tests, %s)", err, strings.Join(setNames(), ", "))
-				}
-			}
-			sets = append(sets, s)
-		}
-	}
-	files, err := puzzleSets(testdata)
-	if err != nil {
-		return nil, err
-	}
-	var ws []*workload.Workload
-	for _, p := range probs {
-		for _, s := range sets {
-			w, err := workload.Load(files, p, s, max)
-			if errors.Is(err, workload.ErrNotApplicable) && (!explicit || len(sets) > 1 || len(probs) > 1) {
-				continue // e.g. sudoku has no tests: skip quietly in a product of lists
-			}
-			if err != nil {
-				return nil, fmt.Errorf("bench: %w", err)
-			}
-			ws = append(ws, w)
-		}
-	}
-	if len(ws) == 0 {
-		return nil, fmt.Errorf("bench: no set of --set %q applies to --problem %q", setList, problemList)
-	}
-	return ws, nil
-}
-
-// puzzleSets returns the puzzle sets embedded in the binary, or those of
-// dir, checked to hold every set.
-func puzzleSets(dir string) (fs.FS, error) {
-	if dir == "" {
-		return sudokujudge.Testdata(), nil
-	}
-	for _, s := range puzzleset.Sets() {
-		if _, err := os.Stat(filepath.Join(dir, s.File)); err != nil {
-			return nil, fmt.Errorf("bench: --testdata %s: no puzzle set %s there (%w): want a directory holding %s, like the repository's testdata", dir, s.File, err, strings.Join(setFiles(), ", "))
-		}
-	}
-	return os.DirFS(dir), nil
-}
-
-func setFiles() []string {
-	var files []string
-	for _, s := range puzzleset.Sets() {
-		files = append(files, s.File)
-	}
-	return files
-}
-
 // buildPrograms builds each contest program, compiling sources inside
 // the sandbox as test does: a source can make the compiler read any file
 // it sees. cleanup removes the builds.
-func buildPrograms(ctx context.Context, srcs []string) ([]measure.Program, func(), error) {
+func buildPrograms(ctx context.Context, srcs []string) (_ []measure.Program, _ func(), rerr error) {
 	var exes []*lang.Executable
 	cleanup := func() {
 		for _, x := range exes {
@@ -316,7 +236,7 @@ func buildPrograms(ctx context.Context, srcs []string) ([]measure.Program, func(
 	if err != nil {
 		return nil, cleanup, fmt.Errorf("bench: --program: compiling needs the sandbox: %w", err)
 	}
-	defer sb.Close()
+	defer closeInto(&rerr, "sandbox", sb)
 	var progs []measure.Program
 	for _, src := range srcs {
 		x, err := lang.Build(ctx, src, lang.Options{Sandbox: sb})
