@@ -11,23 +11,26 @@
 # and prints each program's verdicts, the limit that fired, its exit code and
 # the most CPU wait and wall time of a test:
 #
-#   scripts/load-verdicts.sh [-n RUNS] [-l LOOPS] [-t TIME_LIMIT]
+#   scripts/load-verdicts.sh [-n RUNS] [-l LOOPS] [-t TIME_LIMIT] [-b SUDOKU_JUDGE]
 #
 # Defaults: 20 runs, 14 loops, a time limit of 1s (about 10 minutes on a
 # 2-core machine); CI runs -n 3 -t 0.3s. A burner must be AC, or IE with exit
 # 2 (the machine too busy to time it fairly), in every run, never TLE; the
 # spinner must be TLE on CPU time and the sleeper TLE on the wall clock in
-# every run. Exit 1 if not, 2 if it cannot run here (no gcc).
+# every run. Exit 1 if not, 2 if it cannot run here (no gcc). -b judges with
+# another build of sudoku-judge (an older one, to compare) instead of this
+# tree's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-runs=20 loops=14 tl=1s
-while getopts n:l:t: opt; do
+runs=20 loops=14 tl=1s judge=
+while getopts n:l:t:b: opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	l) loops=$OPTARG ;;
 	t) tl=$OPTARG ;;
-	*) echo "usage: $0 [-n RUNS] [-l LOOPS] [-t TIME_LIMIT]" >&2; exit 2 ;;
+	b) judge=$(realpath "$OPTARG") ;;
+	*) echo "usage: $0 [-n RUNS] [-l LOOPS] [-t TIME_LIMIT] [-b SUDOKU_JUDGE]" >&2; exit 2 ;;
 	esac
 done
 if ! command -v gcc >/dev/null || ! command -v python3 >/dev/null; then
@@ -45,7 +48,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-go build -o "$work/sudoku-judge" ./judge/cmd/sudoku-judge
+if [ -n "$judge" ]; then
+	cp "$judge" "$work/sudoku-judge"
+else
+	go build -o "$work/sudoku-judge" ./judge/cmd/sudoku-judge
+fi
 # burn uses argv[1] ms of CPU time, then copies its input to its output.
 cat >"$work/burn.c" <<'EOF'
 #include <stdio.h>

@@ -1,6 +1,7 @@
 package schedstat
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
@@ -84,4 +85,25 @@ func TestWaitExited(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("reaping after WaitExited: %v", err)
 	}
+}
+
+// FuzzParse: any text parses or fails cleanly, and what parses are the
+// first three fields, never negative.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"657956 2125314 7\n", "0 0 0", "1 2", "1 -2 3", "9223372036854775807 1 1", ""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := Parse(b)
+		if err != nil {
+			return
+		}
+		if s.Run < 0 || s.Wait < 0 || s.Slices < 0 {
+			t.Errorf("Parse(%q) = %+v: negative", b, s)
+		}
+		again, err := Parse([]byte(fmt.Sprint(int64(s.Run), " ", int64(s.Wait), " ", s.Slices)))
+		if err != nil || again != s {
+			t.Errorf("Parse(%q) = %+v; its fields parse to %+v, %v", b, s, again, err)
+		}
+	})
 }

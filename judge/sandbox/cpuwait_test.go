@@ -5,6 +5,7 @@ package sandbox
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"runtime"
@@ -61,7 +62,7 @@ func TestParseLoadavg(t *testing.T) {
 			t.Errorf("parseLoadavg(%q) = %v, %v; want %v", in, got, ok, want)
 		}
 	}
-	for _, in := range []string{"", "x 1 2", "-1 0 0"} {
+	for _, in := range []string{"", "x 1 2", "-1 0 0", "NaN 0 0", "+Inf 0 0", "1e300 0 0"} {
 		if got, ok := parseLoadavg([]byte(in)); ok {
 			t.Errorf("parseLoadavg(%q) = %v, want no value", in, got)
 		}
@@ -303,4 +304,24 @@ func TestFairParallel(t *testing.T) {
 	if ok && n > 1 && float64(n) > float64(cores())-load+0.5 {
 		t.Errorf("FairParallel %d with load %.2f on %d cores", n, load, cores())
 	}
+}
+
+// FuzzProcText: the readers of /proc and cgroup text never panic, and what
+// they read is never negative.
+func FuzzProcText(f *testing.F) {
+	for _, s := range []string{
+		"some avg10=3.72 avg60=3.90 avg300=7.09 total=80439367\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n",
+		"30066 (cat) R 30064 30064", "7 (a) b) (c) S 1 7", "0.52 0.58 0.59 2/1113 36213\n", "", ")", "some total=-1",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if d, ok := parsePressure(b); ok && d < 0 {
+			t.Errorf("parsePressure(%q) = %v", b, d)
+		}
+		if l, ok := parseLoadavg(b); ok && (l < 0 || math.IsNaN(l) || math.IsInf(l, 0)) {
+			t.Errorf("parseLoadavg(%q) = %v", b, l)
+		}
+		parseStatState(b)
+	})
 }

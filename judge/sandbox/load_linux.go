@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -27,7 +28,7 @@ func parseLoadavg(b []byte) (float64, bool) {
 		return 0, false
 	}
 	load, err := strconv.ParseFloat(f[0], 64)
-	return load, err == nil && load >= 0
+	return load, err == nil && load >= 0 && load < math.MaxInt32
 }
 
 // cores returns the cores the judge may run on: the hardware threads of
