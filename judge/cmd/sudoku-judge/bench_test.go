@@ -432,3 +432,28 @@ func TestProgressLog(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestShippedBaseline: the baseline CI's machine kind compares with was
+// made with bench's default count, by a build that recorded its commit
+// and clean tree, and records the load it was made under.
+func TestShippedBaseline(t *testing.T) {
+	const file = "../../../bench/baselines/amd-epyc-2core.txt"
+	res, warnings, err := compare.ReadFile(file)
+	if err != nil || len(warnings) > 0 {
+		t.Fatal(err, warnings)
+	}
+	count := newBenchCmd(&env{}).Flags().Lookup("count").DefValue
+	runs := make(map[string]int)
+	for _, r := range res {
+		runs[string(r.Name)]++
+	}
+	for name, n := range runs {
+		if strconv.Itoa(n) != count {
+			t.Errorf("%s: %d runs, want bench's default --count %s", name, n, count)
+		}
+	}
+	cfg := compare.FileConfig(res)
+	if _, ok := cfg.CPUWait(); !ok || cfg.Get("dirty") != "false" || len(cfg.Get("commit")) != 40 || !strings.Contains(cfg.Get("cpu"), "AMD EPYC") || len(runs) < 50 {
+		t.Errorf("%s: %d benchmarks, configuration %s", file, len(runs), cfg)
+	}
+}

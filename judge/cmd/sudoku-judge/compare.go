@@ -58,7 +58,7 @@ cpu-wait the share of time its timed threads waited for a CPU, which it
 leaves out of the times), the gate says "too noisy" and exits 2, neither a
 slowdown nor the absence of one: gate on instructions, or take more runs,
 or alternate the two binaries as scripts/bench-compare.sh does.`,
-		Example: `  sudoku-judge compare bench/baselines/intel-xeon-2core.txt new.txt
+		Example: `  sudoku-judge compare bench/baselines/amd-epyc-2core.txt new.txt
   sudoku-judge compare --fail-over 10 -filter /problem:sudoku old.txt new.txt
   sudoku-judge compare -col /strategy -filter '/strategy:(mrv OR dlx)' new.txt`,
 		// Flags are parsed in RunE so that benchstat's one-dash spelling
