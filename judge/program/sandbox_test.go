@@ -107,7 +107,7 @@ func TestPrograms(t *testing.T) {
 		{"wa.c", tests, LimitsFor(nil), []contest.Verdict{contest.AC, contest.WA, contest.AC}, "line 2"},
 		{"pe.c", tests, LimitsFor(nil), []contest.Verdict{contest.PE, contest.PE, contest.PE}, "wrong layout"},
 		// A wall limit 10 times the CPU limit: on a loaded machine, the CPU
-		// limit is reached before the wall limit stretched 4 times.
+		// limit is reached before the wall limit stretched 10 times.
 		{"loop.c", tests1, sandbox.Limits{CPUTime: 500 * time.Millisecond, WallTime: 5 * time.Second, Memory: 256 << 20, Output: 1 << 20}, []contest.Verdict{contest.TLE}, "CPU time limit"},
 		{"sleep.c", tests1, quick, []contest.Verdict{contest.TLE}, "wall limit 1.50s: slept or blocked"},
 		{"mem.c", tests1, sandbox.Limits{CPUTime: 2 * time.Second, WallTime: 5 * time.Second, Memory: 64 << 20}, []contest.Verdict{contest.MLE}, "memory"},

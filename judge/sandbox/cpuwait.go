@@ -221,8 +221,11 @@ func (r *run) finalWait(exit *exitInfo) time.Duration {
 // maxStretch bounds how far the wall-clock limit stretches for a program
 // that waits for a CPU: to this many times the limit, in real time. A
 // run still short of its limit then is Starved: the machine is too busy
-// to measure it.
-const maxStretch = 4
+// to measure it. Ten times lets a program that gets a tenth of its fair
+// time, such as one of 35 runnable tasks on 2 cores, still reach its CPU
+// limit (3 times the limit + 1 s is 3 times the CPU limit or more), while
+// bounding how long the judge waits.
+const maxStretch = 10
 
 // recheck is how soon the wall-clock limit is looked at again when the
 // CPU wait not counted yet leaves it unsure whether the limit is reached.

@@ -160,7 +160,7 @@
 // over the run's tasks, polling while the program runs and reading the
 // program's own in the helper after its end, before reaping it (waitid
 // with WNOWAIT: a zombie keeps its schedstat). A run starved so long that
-// the limit stretched to 4 times itself still falls short is Starved: no
+// the limit stretched to 10 times itself still falls short is Starved: no
 // verdict, for the caller to run again. Where no schedstat is kept, a
 // cgroup v2 run uses its cgroup's cpu.pressure; where neither is there
 // (macOS, Windows), a run stopped at the wall-clock limit on a machine

@@ -11,7 +11,7 @@ import (
 // The wall-clock limit counts the time the program was not waiting for a
 // CPU, where the kernel tells (Isolation.CPUWait): a program that sleeps
 // or blocks reaches it, while one the machine starves is given the time
-// it waited, up to 4 times the limit in real time, and is then Starved.
+// it waited, up to 10 times the limit in real time, and is then Starved.
 type Limits struct {
 	CPUTime   time.Duration // CPU time (user+sys) of the whole process tree
 	WallTime  time.Duration // wall clock less CPU wait (see above); 0 means 3*CPUTime + 1s (so sleepers die too), or none if CPUTime is 0 too

@@ -216,7 +216,7 @@ at a wall-clock limit of 3 × the time limit + 1 s, so that one that sleeps or
 waits for input cannot hang the judge. A TLE says which limit fired. The
 machine's load decides no verdict: the wall-clock limit counts no time the
 program spent waiting for a CPU (the kernel's run delay; JSON's cpu_wait_ms),
-up to 4 times the limit. A test starved beyond that is run again, 3 times at
+up to 10 times the limit. A test starved beyond that is run again, 3 times at
 most, then is IE ("machine overloaded"), and test exits 2. -j defaults to one
 test per core that other work leaves idle.
 
