@@ -94,6 +94,26 @@ type Comparison struct {
 	Warnings []error
 }
 
+// ReadFiles reads the named files (ReadFile) as the inputs of Compare,
+// with the warnings of each. A file without benchmark results is an
+// error.
+func ReadFiles(names []string) ([]File, []error, error) {
+	var files []File
+	var warnings []error
+	for _, name := range names {
+		res, warns, err := ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		warnings = append(warnings, warns...)
+		if len(res) == 0 {
+			return nil, nil, fmt.Errorf("compare: %s holds no benchmark results (want the output of 'sudoku-judge bench -o' or 'go test -bench')", name)
+		}
+		files = append(files, File{Name: name, Results: res})
+	}
+	return files, warnings, nil
+}
+
 // ReadFile reads the benchmark results in the named file. Malformed lines
 // come back as warnings.
 func ReadFile(name string) ([]*benchfmt.Result, []error, error) {

@@ -252,3 +252,34 @@ func TestConfigCPUWait(t *testing.T) {
 		}
 	}
 }
+
+// TestGateText checks what compare --fail-over prints of each judgement:
+// the slowdowns, and beside them what was too noisy; too noisy alone; no
+// slowdown.
+func TestGateText(t *testing.T) {
+	steady := []float64{990, 995, 998, 999, 1000, 1000, 1001, 1002, 1005, 1010}
+	_, slow := oneRow(t, results(t, "", steady), results(t, "", scaled(steady, 1.3)))
+	_, few := oneRow(t, results(t, "", steady[:5]), results(t, "", steady[:5]))
+	loads := []FileWait{{Name: "old.txt", Share: 0.02}, {Name: "new.txt", Share: 0.41}}
+	for _, tc := range []struct {
+		name string
+		g    Gate
+		want []string
+	}{
+		{"a slowdown beside noise", Gate{Threshold: 10, Regressions: []Regression{{Unit: "sec/op", Row: slow}}, Noisy: []Regression{{Unit: "sec/op", Row: few}}},
+			[]string{"\n1 significant slowdowns over 10%:\n  Solve/strategy=dlx/set=top95 sec/op: +30.0% (p=0.000 n=10)\n", "not judged, too noisy:\n", "spread ± ∞ (too few runs for a 95% interval)\n"}},
+		{"loads apart", Gate{Threshold: 10, Loads: loads},
+			[]string{"\ntoo noisy to decide at 10%:\n", "old.txt and new.txt were measured under different loads: their timed threads waited 2.0% and 41.0% of their time for a CPU\n"}},
+		{"nothing slower", Gate{Threshold: 5}, []string{"\nno significant slowdown over 5%\n"}},
+	} {
+		var b strings.Builder
+		if err := tc.g.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: text lacks %q:\n%s", tc.name, w, b.String())
+			}
+		}
+	}
+}

@@ -179,3 +179,41 @@ func PString(r Row) string {
 	}
 	return r.Cmp.String()
 }
+
+// WriteText writes the gate's judgement as compare --fail-over prints it:
+// the slowdowns over the threshold, or that there is none, and what could
+// not be judged, with why (the two inputs' loads, each noisy row's spread).
+func (g Gate) WriteText(w io.Writer) error {
+	var b strings.Builder
+	undecided := func() {
+		if l := g.Loads; len(l) == 2 {
+			fmt.Fprintf(&b, "  %s and %s were measured under different loads: their timed threads waited %.1f%% and %.1f%% of their time for a CPU\n",
+				l[0].Name, l[1].Name, 100*l[0].Share, 100*l[1].Share)
+		}
+		for _, r := range g.Noisy {
+			spread := fmt.Sprintf("±%.1f%%", 100*r.Row.Spread())
+			if math.IsInf(r.Row.Spread(), 1) {
+				spread = "± ∞ (too few runs for a 95% interval)"
+			}
+			fmt.Fprintf(&b, "  %s %s: spread %s\n", r.Row.Name, r.Unit, spread)
+		}
+	}
+	switch {
+	case len(g.Regressions) > 0:
+		fmt.Fprintf(&b, "\n%d significant slowdowns over %g%%:\n", len(g.Regressions), g.Threshold)
+		for _, r := range g.Regressions {
+			fmt.Fprintf(&b, "  %s\n", r)
+		}
+		if len(g.Loads)+len(g.Noisy) > 0 {
+			b.WriteString("not judged, too noisy:\n")
+			undecided()
+		}
+	case g.Undecided():
+		fmt.Fprintf(&b, "\ntoo noisy to decide at %g%%:\n", g.Threshold)
+		undecided()
+	default:
+		fmt.Fprintf(&b, "\nno significant slowdown over %g%%\n", g.Threshold)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

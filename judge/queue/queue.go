@@ -572,6 +572,23 @@ func (c *Conn) ResultsPending(ctx context.Context) (uint64, error) {
 	return info.NumPending + uint64(info.NumAckPending), nil
 }
 
+// WaitResults waits until the server has stored every result published,
+// or for at most limit: serve's last step before the queue stops.
+func (c *Conn) WaitResults(limit time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	for {
+		if n, err := c.ResultsPending(ctx); err != nil || n == 0 {
+			return // an error: no consumer, so nothing to wait for
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
 // Ready returns an error unless the queue can take jobs and results now:
 // JetStream runs and has both streams, and, asked of the embedded
 // server's own connection, neither stream has had a write fail.

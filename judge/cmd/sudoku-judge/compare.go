@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,16 +10,121 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 )
 
+// compareCmd is the compare command's flags.
+type compareCmd struct {
+	e             *env
+	failOver      float64
+	opts          compare.Options
+	otherMachines bool
+}
+
 func newCompareCmd(e *env) *cobra.Command {
-	var (
-		failOver      float64
-		opts          compare.Options
-		otherMachines bool
-	)
+	c := &compareCmd{e: e}
 	cmd := &cobra.Command{
 		Use:   "compare [--fail-over PCT] [-filter QUERY] [-row PROJ] [-col PROJ] OLD NEW | -col PROJ FILE",
 		Short: "Compare two benchmark files, or two strategies of one file, like benchstat, and gate on slowdowns",
-		Long: `compare reads files in Go's benchmark format (from 'sudoku-judge bench -o'
+		Long:  compareLong,
+		Example: `  sudoku-judge compare bench/baselines/amd-epyc-2core.txt new.txt
+  sudoku-judge compare --fail-over 10 -filter /problem:sudoku old.txt new.txt
+  sudoku-judge compare -col /strategy -filter '/strategy:(mrv OR dlx)' new.txt`,
+		// Flags are parsed in RunE so that benchstat's one-dash spelling
+		// (-col) works: pflag would read it as -c -o -l.
+		DisableFlagParsing: true,
+		RunE:               c.run,
+	}
+	f := cmd.Flags()
+	f.Var(flagval.NewPercent(&c.failOver), "fail-over", "exit 1 when a benchmark is significantly slower by more than this percentage")
+	f.BoolVar(&c.otherMachines, "other-machines", false, "compare results from different machines (times are then not comparable)")
+	f.StringVar(&c.opts.Filter, "filter", "", "compare only the results matching this benchproc filter, such as /problem:sudoku or '/set:(top95 OR tests)'")
+	f.StringVar(&c.opts.Row, "row", "", "split rows by this benchproc projection (default .fullname)")
+	f.StringVar(&c.opts.Col, "col", "", "the two sides: a benchproc projection such as /strategy (default .file, the two files)")
+	f.BoolP("help", "h", false, "help for compare")
+	return cmd
+}
+
+// run compares the files as the flags say, which it parses itself (see
+// DisableFlagParsing), and gates with --fail-over.
+func (c *compareCmd) run(cmd *cobra.Command, args []string) error {
+	f := cmd.Flags()
+	if err := f.Parse(benchstatFlags(func(name string) bool { return f.Lookup(name) != nil }, args)); err != nil {
+		return flagError(cmd, err)
+	}
+	if help, _ := f.GetBool("help"); help {
+		return cmd.Help()
+	}
+	args = f.Args()
+	switch {
+	case len(args) == 1 && c.opts.Col == "":
+		return fmt.Errorf("compare: one file: give OLD and NEW, or -col PROJECTION (such as -col /strategy) to compare within it")
+	case len(args) < 1 || len(args) > 2:
+		return fmt.Errorf("compare: want OLD NEW, or -col PROJECTION FILE; got %d files", len(args))
+	}
+	files, warnings, err := compare.ReadFiles(args)
+	if err != nil {
+		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(c.e.stderr, "compare: warning: %v\n", w)
+	}
+	var configs []compare.Config
+	for _, file := range files {
+		configs = append(configs, compare.FileConfig(file.Results))
+	}
+	if err := compare.MachineDifference(args, configs); err != nil {
+		if !c.otherMachines {
+			return fmt.Errorf("%w; --other-machines compares them anyway", err)
+		}
+		fmt.Fprintf(c.e.stderr, "compare: warning: %v\n", err)
+	}
+	cmp, err := compare.Compare(files, c.opts)
+	if err != nil {
+		return err
+	}
+	for i, name := range args {
+		fmt.Fprintf(c.e.stdout, "%s: %s\n", name, configs[i])
+	}
+	fmt.Fprintln(c.e.stdout)
+	for _, w := range cmp.Warnings {
+		fmt.Fprintf(c.e.stderr, "compare: warning: %v\n", w)
+	}
+	if err := cmp.WriteText(c.e.stdout); err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	if !f.Changed("fail-over") {
+		return nil
+	}
+	g := cmp.Gate(c.failOver)
+	if err := g.WriteText(c.e.stdout); err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	switch {
+	case len(g.Regressions) > 0:
+		return errFailed
+	case g.Undecided():
+		return fmt.Errorf("compare: too noisy to gate at %g%%: use --instructions or more runs", g.Threshold)
+	}
+	return nil
+}
+
+// benchstatFlags rewrites benchstat's one-dash long flags (-col /strategy,
+// -filter=x) as pflag's two-dash ones, up to a "--".
+func benchstatFlags(isFlag func(name string) bool, args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a == "--" {
+			copy(out[i:], args[i:])
+			break
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(name) > 1 && isFlag(name) {
+			a = "-" + a
+		}
+		out[i] = a
+	}
+	return out
+}
+
+const compareLong = `compare reads files in Go's benchmark format (from 'sudoku-judge bench -o'
 or 'go test -bench ./bench') and prints one table per unit: each benchmark's
 median on both sides with a 95% confidence interval, the change ("~" when a
 Mann-Whitney U test finds no significant difference at alpha 0.05), the
@@ -57,130 +160,4 @@ measured under loads that differ by more than PCT (bench records in
 cpu-wait the share of time its timed threads waited for a CPU, which it
 leaves out of the times), the gate says "too noisy" and exits 2, neither a
 slowdown nor the absence of one: gate on instructions, or take more runs,
-or alternate the two binaries as scripts/bench-compare.sh does.`,
-		Example: `  sudoku-judge compare bench/baselines/amd-epyc-2core.txt new.txt
-  sudoku-judge compare --fail-over 10 -filter /problem:sudoku old.txt new.txt
-  sudoku-judge compare -col /strategy -filter '/strategy:(mrv OR dlx)' new.txt`,
-		// Flags are parsed in RunE so that benchstat's one-dash spelling
-		// (-col) works: pflag would read it as -c -o -l.
-		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			f := cmd.Flags()
-			if err := f.Parse(benchstatFlags(func(name string) bool { return f.Lookup(name) != nil }, args)); err != nil {
-				return flagError(cmd, err)
-			}
-			if help, _ := f.GetBool("help"); help {
-				return cmd.Help()
-			}
-			args = f.Args()
-			switch {
-			case len(args) == 1 && opts.Col == "":
-				return fmt.Errorf("compare: one file: give OLD and NEW, or -col PROJECTION (such as -col /strategy) to compare within it")
-			case len(args) < 1 || len(args) > 2:
-				return fmt.Errorf("compare: want OLD NEW, or -col PROJECTION FILE; got %d files", len(args))
-			}
-			var files []compare.File
-			var configs []compare.Config
-			for _, name := range args {
-				res, warnings, err := compare.ReadFile(name)
-				if err != nil {
-					return err
-				}
-				for _, w := range warnings {
-					fmt.Fprintf(e.stderr, "compare: warning: %v\n", w)
-				}
-				if len(res) == 0 {
-					return fmt.Errorf("compare: %s holds no benchmark results (want the output of 'sudoku-judge bench -o' or 'go test -bench')", name)
-				}
-				files = append(files, compare.File{Name: name, Results: res})
-				configs = append(configs, compare.FileConfig(res))
-			}
-			if err := compare.MachineDifference(args, configs); err != nil {
-				if !otherMachines {
-					return fmt.Errorf("%w; --other-machines compares them anyway", err)
-				}
-				fmt.Fprintf(e.stderr, "compare: warning: %v\n", err)
-			}
-			c, err := compare.Compare(files, opts)
-			if err != nil {
-				return err
-			}
-			for i, name := range args {
-				fmt.Fprintf(e.stdout, "%s: %s\n", name, configs[i])
-			}
-			fmt.Fprintln(e.stdout)
-			for _, w := range c.Warnings {
-				fmt.Fprintf(e.stderr, "compare: warning: %v\n", w)
-			}
-			if err := c.WriteText(e.stdout); err != nil {
-				return fmt.Errorf("compare: %w", err)
-			}
-			if f.Changed("fail-over") {
-				return gate(e.stdout, c.Gate(failOver))
-			}
-			return nil
-		},
-	}
-	f := cmd.Flags()
-	f.Var(flagval.NewPercent(&failOver), "fail-over", "exit 1 when a benchmark is significantly slower by more than this percentage")
-	f.BoolVar(&otherMachines, "other-machines", false, "compare results from different machines (times are then not comparable)")
-	f.StringVar(&opts.Filter, "filter", "", "compare only the results matching this benchproc filter, such as /problem:sudoku or '/set:(top95 OR tests)'")
-	f.StringVar(&opts.Row, "row", "", "split rows by this benchproc projection (default .fullname)")
-	f.StringVar(&opts.Col, "col", "", "the two sides: a benchproc projection such as /strategy (default .file, the two files)")
-	f.BoolP("help", "h", false, "help for compare")
-	return cmd
-}
-
-// gate prints the gate's judgement, and returns errFailed on a slowdown
-// and an error (exit 2) when the data cannot decide.
-func gate(w io.Writer, g compare.Gate) error {
-	undecided := func() {
-		if l := g.Loads; len(l) == 2 {
-			fmt.Fprintf(w, "  %s and %s were measured under different loads: their timed threads waited %.1f%% and %.1f%% of their time for a CPU\n",
-				l[0].Name, l[1].Name, 100*l[0].Share, 100*l[1].Share)
-		}
-		for _, r := range g.Noisy {
-			spread := fmt.Sprintf("±%.1f%%", 100*r.Row.Spread())
-			if math.IsInf(r.Row.Spread(), 1) {
-				spread = "± ∞ (too few runs for a 95% interval)"
-			}
-			fmt.Fprintf(w, "  %s %s: spread %s\n", r.Row.Name, r.Unit, spread)
-		}
-	}
-	if len(g.Regressions) > 0 {
-		fmt.Fprintf(w, "\n%d significant slowdowns over %g%%:\n", len(g.Regressions), g.Threshold)
-		for _, r := range g.Regressions {
-			fmt.Fprintf(w, "  %s\n", r)
-		}
-		if len(g.Loads)+len(g.Noisy) > 0 {
-			fmt.Fprintf(w, "not judged, too noisy:\n")
-			undecided()
-		}
-		return errFailed
-	}
-	if g.Undecided() {
-		fmt.Fprintf(w, "\ntoo noisy to decide at %g%%:\n", g.Threshold)
-		undecided()
-		return fmt.Errorf("compare: too noisy to gate at %g%%: use --instructions or more runs", g.Threshold)
-	}
-	fmt.Fprintf(w, "\nno significant slowdown over %g%%\n", g.Threshold)
-	return nil
-}
-
-// benchstatFlags rewrites benchstat's one-dash long flags (-col /strategy,
-// -filter=x) as pflag's two-dash ones, up to a "--".
-func benchstatFlags(isFlag func(name string) bool, args []string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		if a == "--" {
-			copy(out[i:], args[i:])
-			break
-		}
-		name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "=")
-		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(name) > 1 && isFlag(name) {
-			a = "-" + a
-		}
-		out[i] = a
-	}
-	return out
-}
+or alternate the two binaries as scripts/bench-compare.sh does.`

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -13,8 +12,6 @@ import (
 	"github.com/sudoku-judge/sudoku-judge/internal/flagval"
 	"github.com/sudoku-judge/sudoku-judge/judge"
 	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
-	"github.com/sudoku-judge/sudoku-judge/judge/table"
-	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
 	"github.com/sudoku-judge/sudoku-judge/problems/contest"
 	"github.com/sudoku-judge/sudoku-judge/solvers/strategies"
@@ -29,31 +26,7 @@ func newRunCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run [--problem ID,...|all] [--strategy NAME,...|all] [--json]",
 		Short: "Judge the built-in strategies on every problem's tests",
-		Long: `Run solves every test of the chosen problems with each chosen built-in strategy,
-under the problem's strategy time limit, and checks each output with the
-problem's checker. It also checks the strategies' outputs against each other
-and shows any disagreement as a diff.
-
-A strategy that exceeds the time limit on a test is TLE and its remaining tests
-of that problem are not run (SKIPPED) unless --run-after-tle is given; a
-strategy that does not handle a problem (such as mrv on X-sudoku) is N/A.
-Neither is a failure. Run exits 1 on a wrong answer, a crash or a
-disagreement, 2 when the judge failed (IE: tests that cannot be read), and 0
-otherwise.
-
---problem may name a problem package in the Kattis format instead, a folder or
-a zip: run then checks it as Kattis' verifyproblem does. Its input validators
-must accept every test's input and its checker every test's answer, and each of
-its own submissions (submissions/accepted, wrong_answer, time_limit_exceeded,
-run_time_error) must get the verdict its folder names: that of its first test,
-in the package's order, that is not accepted. A package that sets no time limit
-gets problemtools' rule, the slowest accepted submission's longest test times
-the time multiplier (5 unless problem.yaml says), rounded, at least 1 s.
-
-Times are the CPU time of the strategy (on Linux; elsewhere, or with
---wall-clock, wall-clock time), so other work on the machine does not distort
-them; a test is also stopped after ten times its limit in wall-clock time.
--j 1 judges one pair at a time, for the steadiest times.`,
+		Long:  runLong,
 		Example: `  sudoku-judge run
   sudoku-judge run --problem poj2676,poj3074 --strategy dlx,mrv
   sudoku-judge run --json > results.json
@@ -89,7 +62,7 @@ them; a test is also stopped after ten times its limit in wall-clock time.
 			if asJSON {
 				err = writeRunJSON(e, rep)
 			} else {
-				err = writeRunReport(e.stdout, rep, verbose, probs)
+				err = rep.WriteText(e.stdout, verbose, probs)
 			}
 			if err != nil {
 				return fmt.Errorf("run: %w", err)
@@ -159,68 +132,28 @@ func writeRunJSON(e *env, rep *builtin.Report) error {
 	return nil
 }
 
-// writeRunReport prints the results table, the failing tests, the
-// disagreements and a summary line.
-func writeRunReport(w io.Writer, rep *builtin.Report, verbose bool, probs []problems.Problem) error {
-	for i := range rep.Results {
-		rep.Results[i].MakeSafe()
-	}
-	if err := table.Results(w, rep.Results); err != nil {
-		return err
-	}
-	if verbose {
-		for _, r := range rep.Results {
-			fmt.Fprintf(w, "\n%s / %s: %s, %d/%d passed\n", r.Problem, r.Solution, r.Verdict, r.Passed, r.Total)
-			if err := table.Tests(w, r.Tests); err != nil {
-				return err
-			}
-			if g := groupsLine(r, probs); g != "" {
-				fmt.Fprintf(w, "by group: %s\n", g)
-			}
-		}
-	}
-	first := true
-	for _, r := range rep.Results {
-		for _, t := range r.Tests {
-			if !t.Verdict.Failed() {
-				continue
-			}
-			if first {
-				fmt.Fprintln(w, "\nFailures:")
-				first = false
-			}
-			fmt.Fprintf(w, "%s / %s %s: %s: %s\n", r.Problem, r.Solution, t.Name, t.Verdict, t.Message)
-			if t.Diff != "" {
-				fmt.Fprint(w, "  "+strings.ReplaceAll(strings.TrimRight(t.Diff, "\n"), "\n", "\n  ")+"\n")
-			}
-		}
-	}
-	if len(rep.Disagreements) > 0 {
-		fmt.Fprintln(w, "\nDisagreements:")
-		for _, d := range rep.Disagreements {
-			fmt.Fprint(w, contest.SafeLines(d.String()))
-		}
-	}
-	_, err := fmt.Fprintf(w, "\n%s\n", rep.Summary())
-	return err
-}
+const runLong = `Run solves every test of the chosen problems with each chosen built-in strategy,
+under the problem's strategy time limit, and checks each output with the
+problem's checker. It also checks the strategies' outputs against each other
+and shows any disagreement as a diff.
 
-// groupsLine returns r's verdict by test group, "official AC · extended:
-// top1465 TLE (0/2)", for -v. It leaves r alone: a strategy's row keeps the
-// verdict of all its tests, since run measures strategies on every set.
-func groupsLine(r judge.Result, probs []problems.Problem) string {
-	for _, p := range probs {
-		if p.ID() != r.Problem {
-			continue
-		}
-		c := p.Config()
-		g := r
-		g.Groups = nil
-		for i, grp := range c.Groups {
-			g.Groups = append(g.Groups, judge.GroupResult{Name: grp.Name, Headline: i == 0, Official: grp.Official})
-		}
-		g.Summarize()
-		return table.Groups(g)
-	}
-	return ""
-}
+A strategy that exceeds the time limit on a test is TLE and its remaining tests
+of that problem are not run (SKIPPED) unless --run-after-tle is given; a
+strategy that does not handle a problem (such as mrv on X-sudoku) is N/A.
+Neither is a failure. Run exits 1 on a wrong answer, a crash or a
+disagreement, 2 when the judge failed (IE: tests that cannot be read), and 0
+otherwise.
+
+--problem may name a problem package in the Kattis format instead, a folder or
+a zip: run then checks it as Kattis' verifyproblem does. Its input validators
+must accept every test's input and its checker every test's answer, and each of
+its own submissions (submissions/accepted, wrong_answer, time_limit_exceeded,
+run_time_error) must get the verdict its folder names: that of its first test,
+in the package's order, that is not accepted. A package that sets no time limit
+gets problemtools' rule, the slowest accepted submission's longest test times
+the time multiplier (5 unless problem.yaml says), rounded, at least 1 s.
+
+Times are the CPU time of the strategy (on Linux; elsewhere, or with
+--wall-clock, wall-clock time), so other work on the machine does not distort
+them; a test is also stopped after ten times its limit in wall-clock time.
+-j 1 judges one pair at a time, for the steadiest times.`

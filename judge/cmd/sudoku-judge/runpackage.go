@@ -10,7 +10,6 @@ import (
 
 	"github.com/sudoku-judge/sudoku-judge/judge/builtin"
 	"github.com/sudoku-judge/sudoku-judge/judge/checker"
-	"github.com/sudoku-judge/sudoku-judge/judge/table"
 	"github.com/sudoku-judge/sudoku-judge/judge/verify"
 	"github.com/sudoku-judge/sudoku-judge/problems"
 	"github.com/sudoku-judge/sudoku-judge/problems/catalog"
@@ -72,7 +71,7 @@ func runPackage(ctx context.Context, e *env, t problems.Task, f verifyFlags, str
 			return err
 		}
 		if !f.json {
-			if err := writeRunReport(e.stdout, rep, f.verbose, []problems.Problem{prob}); err != nil {
+			if err := rep.WriteText(e.stdout, f.verbose, []problems.Problem{prob}); err != nil {
 				return err
 			}
 			fmt.Fprintln(e.stdout)
@@ -94,65 +93,11 @@ func runPackage(ctx context.Context, e *env, t problems.Task, f verifyFlags, str
 		if err := writeJSON(e.stdout, rep); err != nil {
 			return err
 		}
-	} else if err := printVerifyReport(e, rep, f.verbose); err != nil {
+	} else if err := rep.WriteText(e.stdout, f.verbose); err != nil {
 		return err
 	}
 	if failed || rep.Failed() {
 		return errFailed
 	}
 	return nil
-}
-
-func printVerifyReport(e *env, rep *verify.Report, verbose bool) error {
-	w := e.stdout
-	fmt.Fprintf(w, "%s: checker %s; time limit %s (%s)\n", rep.Problem, rep.Checker, table.Duration(rep.TimeLimit), rep.TimeLimitFrom)
-	if len(rep.Inputs) == 0 {
-		fmt.Fprintf(w, "no input validators\n")
-	} else {
-		fmt.Fprintf(w, "input validators: %s\n", strings.Join(rep.Inputs, ", "))
-	}
-	for _, f := range rep.Findings {
-		kind := "error"
-		if f.Warning {
-			kind = "warning"
-		}
-		test := ""
-		if f.Test != "" {
-			test = " " + f.Test
-		}
-		fmt.Fprintf(w, "%s: %s%s: %s\n", kind, f.Validator, test, f.Message)
-	}
-	rows := make([][]string, 0, len(rep.Submissions))
-	bad := 0
-	for _, o := range rep.Submissions {
-		ok := "ok"
-		switch {
-		case o.Verdict == "N/A":
-			ok = "not judged"
-		case !o.OK:
-			ok, bad = "FAILED", bad+1
-		}
-		rows = append(rows, []string{o.Path, string(o.Expect), string(o.Verdict), o.Test, table.Duration(o.MaxTime), ok, o.Message})
-	}
-	if err := table.Render(w, []string{"submission", "folder", "verdict", "on test", "max cpu", "", "message"},
-		[]bool{false, false, false, false, true, false, false}, rows); err != nil {
-		return err
-	}
-	if verbose {
-		for _, o := range rep.Submissions {
-			if o.Result == nil {
-				continue
-			}
-			fmt.Fprintf(w, "\n%s:\n", o.Path)
-			if err := table.Tests(w, o.Result.Tests); err != nil {
-				return err
-			}
-		}
-	}
-	summary := fmt.Sprintf("%d submissions, %d as their folders name", len(rep.Submissions), len(rep.Submissions)-bad)
-	if rep.Failed() {
-		summary += "; FAILED"
-	}
-	_, err := fmt.Fprintf(w, "\n%s\n", summary)
-	return err
 }

@@ -3,11 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"runtime"
-	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -24,16 +23,9 @@ func newWorkerCmd(e *env) *cobra.Command {
 		packages  []string
 	)
 	cmd := &cobra.Command{
-		Use:   "worker --nats nats://HOST:PORT --token-file PATH",
-		Short: "Judge submissions for a sudoku-judge serve on another machine",
-		Long: `worker joins the judging queue of a "sudoku-judge serve" started with
---nats-listen, with the workers' token it read or made (DIR/worker-token),
-given here by --token-file or $SUDOKU_JUDGE_TOKEN (never on the command line,
-where every user of the machine reads it), judges submissions in this
-machine's sandbox and sends the results back. It refuses jobs when this machine's problem data
-differs from the server's (the binaries should be the same version).
-SIGTERM or Ctrl-C finish the jobs being judged, then stop. --problems gives the
-problem packages the server was given by its own --problems.`,
+		Use:     "worker --nats nats://HOST:PORT --token-file PATH",
+		Short:   "Judge submissions for a sudoku-judge serve on another machine",
+		Long:    workerLong,
 		Example: `  sudoku-judge worker --nats nats://judge.example:4222 --token-file worker-token`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) (rerr error) {
@@ -65,35 +57,23 @@ problem packages the server was given by its own --problems.`,
 			if err != nil {
 				return err
 			}
-			defer closeInto(&rerr, "sandbox", sb)
+			pool := worker.Pool{Log: log, Closers: []io.Closer{sb}}
+			defer closeInto(&rerr, "workers", &pool)
 			hard, stopHard := context.WithCancel(context.WithoutCancel(ctx))
 			defer stopHard()
-			var wg sync.WaitGroup
 			for i := range parallel {
 				conn, err := queue.Dial(ctx, url, secret, name)
 				if err != nil {
 					return err
 				}
-				defer conn.Close()
-				w := &worker.Worker{Name: fmt.Sprintf("%s-%d", name, i+1), Conn: conn, Runner: sb, Problems: problemMap(probs),
-					DataHash: hash, Log: log}
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					if err := w.Run(ctx, hard); err != nil {
-						log.Error("worker", "name", w.Name, "err", err)
-					}
-				}()
+				pool.Start(ctx, hard, &worker.Worker{Name: fmt.Sprintf("%s-%d", name, i+1), Conn: conn, Runner: sb,
+					Problems: worker.ProblemMap(probs), DataHash: hash, Log: log})
 			}
 			log.Info("judging", "queue", url, "workers", parallel, "isolation", sb.Isolation().String())
 			<-ctx.Done()
-			done := make(chan struct{})
-			go func() { wg.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(drainTimeout):
+			if !pool.Wait(drainTimeout) {
 				stopHard()
-				<-done
+				pool.Wait(0)
 			}
 			return nil
 		},
@@ -106,3 +86,12 @@ problem packages the server was given by its own --problems.`,
 	fs.StringSliceVar(&packages, "problems", nil, "also judge the Kattis problem packages in `DIR`, as the server's --problems")
 	return cmd
 }
+
+const workerLong = `worker joins the judging queue of a "sudoku-judge serve" started with
+--nats-listen, with the workers' token it read or made (DIR/worker-token),
+given here by --token-file or $SUDOKU_JUDGE_TOKEN (never on the command line,
+where every user of the machine reads it), judges submissions in this
+machine's sandbox and sends the results back. It refuses jobs when this machine's problem data
+differs from the server's (the binaries should be the same version).
+SIGTERM or Ctrl-C finish the jobs being judged, then stop. --problems gives the
+problem packages the server was given by its own --problems.`
