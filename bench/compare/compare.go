@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -208,33 +209,69 @@ type Options struct {
 // column projection does not give exactly two sides, or no row has values
 // on both.
 func Compare(files []File, opts Options) (*Comparison, error) {
-	filter, row, col := opts.Filter, opts.Row, opts.Col
-	if filter == "" {
-		filter = "*"
-	}
-	if row == "" {
-		row = ".fullname"
-	}
-	if col == "" {
-		col = ".file"
-	}
-	f, err := benchproc.NewFilter(filter)
+	p, err := newProjector(opts)
 	if err != nil {
-		return nil, fmt.Errorf("compare: filter %q: %s", filter, firstLine(err))
+		return nil, err
+	}
+	names, err := inputNames(files)
+	if err != nil {
+		return nil, err
+	}
+	g := p.collect(files, names)
+	if len(g.units) == 0 {
+		return nil, fmt.Errorf("compare: filter %q matches no result in %s", p.filter, strings.Join(names, " or "))
+	}
+	sides, err := g.sides(p.col, names)
+	if err != nil {
+		return nil, err
+	}
+	c := &Comparison{OldName: sides[0], NewName: sides[1], Across: p.col, Warnings: g.warnings}
+	for i, file := range files {
+		if w, ok := FileConfig(file.Results).CPUWait(); ok {
+			c.Waits = append(c.Waits, FileWait{Name: names[i], Share: w})
+		}
+	}
+	if !g.common() {
+		return nil, fmt.Errorf("compare: no benchmark is in both %s and %s: nothing to compare", sides[0], sides[1])
+	}
+	for _, unit := range g.units {
+		c.Tables = append(c.Tables, g.table(unit))
+	}
+	return c, nil
+}
+
+// A projector sorts results into units, rows and columns as Options say,
+// with benchproc.
+type projector struct {
+	filter, col          string // as given, for messages
+	f                    *benchproc.Filter
+	byUnit, byRow, byCol *benchproc.Projection
+	unitField            *benchproc.Field
+}
+
+func newProjector(opts Options) (*projector, error) {
+	p := &projector{filter: cmp.Or(opts.Filter, "*"), col: cmp.Or(opts.Col, ".file")}
+	row := cmp.Or(opts.Row, ".fullname")
+	var err error
+	if p.f, err = benchproc.NewFilter(p.filter); err != nil {
+		return nil, fmt.Errorf("compare: filter %q: %s", p.filter, firstLine(err))
 	}
 	var parser benchproc.ProjectionParser
-	byUnit, unitField, err := parser.ParseWithUnit("", f)
-	if err != nil {
+	if p.byUnit, p.unitField, err = parser.ParseWithUnit("", p.f); err != nil {
 		return nil, fmt.Errorf("compare: %w", err)
 	}
-	byRow, err := parser.Parse(row, f)
-	if err != nil {
+	if p.byRow, err = parser.Parse(row, p.f); err != nil {
 		return nil, fmt.Errorf("compare: row %q: %s", row, firstLine(err))
 	}
-	byCol, err := parser.Parse(col, f)
-	if err != nil {
-		return nil, fmt.Errorf("compare: col %q: %s", col, firstLine(err))
+	if p.byCol, err = parser.Parse(p.col, p.f); err != nil {
+		return nil, fmt.Errorf("compare: col %q: %s", p.col, firstLine(err))
 	}
+	return p, nil
+}
+
+// inputNames returns the names of files as the column .file: a file given
+// twice still makes two columns.
+func inputNames(files []File) ([]string, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("compare: no input files")
 	}
@@ -243,129 +280,140 @@ func Compare(files []File, opts Options) (*Comparison, error) {
 		if len(file.Results) == 0 {
 			return nil, fmt.Errorf("compare: %s holds no benchmark results", file.Name)
 		}
-		// The same file twice still makes two columns.
 		name := file.Name
 		if slices.Contains(names, name) {
 			name = fmt.Sprintf("%s#%d", name, i+1)
 		}
 		names = append(names, name)
 	}
+	return names, nil
+}
 
-	type cellKey struct {
-		unit     string
-		row, col benchproc.Key
-	}
-	cells := make(map[cellKey][]float64)
-	var units []string
-	var rows, cols []benchproc.Key
+// A grid is the values of the results sorted into cells, one list per
+// unit, row and column, each in the order first seen.
+type grid struct {
+	cells      map[cellKey][]float64
+	units      []string
+	rows, cols []benchproc.Key
+	warnings   []error // results the filter could not read
+}
+
+type cellKey struct {
+	unit     string
+	row, col benchproc.Key
+}
+
+// collect sorts the results of files, named names, that pass the filter
+// into a grid, its rows and columns sorted.
+func (p *projector) collect(files []File, names []string) *grid {
+	g := &grid{cells: make(map[cellKey][]float64)}
 	seenRow := make(map[benchproc.Key]bool)
 	seenCol := make(map[benchproc.Key]bool)
-	var warnings []error
 	for i, file := range files {
 		for _, res := range file.Results {
 			res = res.Clone()
 			res.SetConfig(".file", names[i])
-			ok, err := f.Apply(res)
+			ok, err := p.f.Apply(res)
 			if err != nil {
-				warnings = append(warnings, err)
+				g.warnings = append(g.warnings, err)
 				continue
 			}
 			if !ok {
 				continue
 			}
-			rk, ck := byRow.Project(res), byCol.Project(res)
+			rk, ck := p.byRow.Project(res), p.byCol.Project(res)
 			if !seenRow[rk] {
 				seenRow[rk] = true
-				rows = append(rows, rk)
+				g.rows = append(g.rows, rk)
 			}
 			if !seenCol[ck] {
 				seenCol[ck] = true
-				cols = append(cols, ck)
+				g.cols = append(g.cols, ck)
 			}
-			for j, k := range byUnit.ProjectValues(res) {
-				unit := k.Get(unitField)
-				if !slices.Contains(units, unit) {
-					units = append(units, unit)
+			for j, k := range p.byUnit.ProjectValues(res) {
+				unit := k.Get(p.unitField)
+				if !slices.Contains(g.units, unit) {
+					g.units = append(g.units, unit)
 				}
-				ck := cellKey{unit, rk, ck}
-				cells[ck] = append(cells[ck], res.Values[j].Value)
+				key := cellKey{unit, rk, ck}
+				g.cells[key] = append(g.cells[key], res.Values[j].Value)
 			}
 		}
 	}
-	if len(units) == 0 {
-		return nil, fmt.Errorf("compare: filter %q matches no result in %s", filter, strings.Join(names, " or "))
-	}
-	benchproc.SortKeys(rows)
-	benchproc.SortKeys(cols)
-	var colNames []string
-	for _, k := range cols {
-		colNames = append(colNames, k.StringValues())
+	benchproc.SortKeys(g.rows)
+	benchproc.SortKeys(g.cols)
+	return g
+}
+
+// sides returns the names of the grid's two columns, or an error saying
+// why it has not two: col is the column projection, names the inputs'.
+func (g *grid) sides(col string, names []string) ([]string, error) {
+	var sides []string
+	for _, k := range g.cols {
+		sides = append(sides, k.StringValues())
 	}
 	switch {
-	case len(cols) < 2 && col == ".file":
+	case len(g.cols) < 2 && col == ".file":
 		return nil, fmt.Errorf("compare: one input (%s): give two files, or one file and a column projection such as -col /strategy", names[0])
-	case len(cols) < 2:
-		return nil, fmt.Errorf("compare: -col %s gives one column (%s) after the filter: nothing to compare it with", col, strings.Join(colNames, ""))
-	case len(cols) > 2:
+	case len(g.cols) < 2:
+		return nil, fmt.Errorf("compare: -col %s gives one column (%s) after the filter: nothing to compare it with", col, strings.Join(sides, ""))
+	case len(g.cols) > 2:
 		return nil, fmt.Errorf("compare: -col %s gives %d columns (%s): compare takes two; narrow them with -filter, such as '%s:(%s OR %s)'",
-			col, len(cols), strings.Join(colNames, ", "), col, colNames[0], colNames[1])
+			col, len(g.cols), strings.Join(sides, ", "), col, sides[0], sides[1])
 	}
-	c := &Comparison{OldName: colNames[0], NewName: colNames[1], Across: col, Warnings: warnings}
-	for i, file := range files {
-		if w, ok := FileConfig(file.Results).CPUWait(); ok {
-			c.Waits = append(c.Waits, FileWait{Name: names[i], Share: w})
-		}
-	}
-	common := 0
-	for _, unit := range units {
-		for _, rk := range rows {
-			if len(cells[cellKey{unit, rk, cols[0]}]) > 0 && len(cells[cellKey{unit, rk, cols[1]}]) > 0 {
-				common++
-			}
-		}
-	}
-	if common == 0 {
-		return nil, fmt.Errorf("compare: no benchmark is in both %s and %s: nothing to compare", colNames[0], colNames[1])
-	}
+	return sides, nil
+}
 
-	th := benchmath.DefaultThresholds
-	for _, unit := range units {
-		t := &Table{Unit: unit, Exact: slices.Contains(exactUnits, unit), Counted: slices.Contains(countedUnits, unit)}
-		var logOld, logNew float64
-		n := 0
-		for _, rk := range rows {
-			old, new := cells[cellKey{unit, rk, cols[0]}], cells[cellKey{unit, rk, cols[1]}]
-			if len(old) == 0 && len(new) == 0 {
-				continue
+// common reports whether some row of some unit has values on both sides.
+func (g *grid) common() bool {
+	for _, unit := range g.units {
+		for _, rk := range g.rows {
+			if len(g.cells[cellKey{unit, rk, g.cols[0]}]) > 0 && len(g.cells[cellKey{unit, rk, g.cols[1]}]) > 0 {
+				return true
 			}
-			row := Row{Name: rk.StringValues()}
-			if len(old) > 0 {
-				row.Old = benchmath.NewSample(old, &th)
-				row.OldSum = benchmath.AssumeNothing.Summary(row.Old, Confidence)
-			}
-			if len(new) > 0 {
-				row.New = benchmath.NewSample(new, &th)
-				row.NewSum = benchmath.AssumeNothing.Summary(row.New, Confidence)
-			}
-			if row.Both() {
-				row.Cmp = benchmath.AssumeNothing.Compare(row.Old, row.New)
-				if row.OldSum.Center > 0 && row.NewSum.Center > 0 && n >= 0 {
-					logOld += math.Log(row.OldSum.Center)
-					logNew += math.Log(row.NewSum.Center)
-					n++
-				} else {
-					n = -1 // a geomean over a zero is meaningless
-				}
-			}
-			t.Rows = append(t.Rows, row)
 		}
-		if n > 0 {
-			t.OldGeomean = math.Exp(logOld / float64(n))
-			t.NewGeomean = math.Exp(logNew / float64(n))
-		}
-		c.Tables = append(c.Tables, t)
 	}
-	return c, nil
+	return false
+}
+
+// table compares the two columns of the grid in one unit: each row's
+// samples, summaries and test, and the geometric means of the medians.
+func (g *grid) table(unit string) *Table {
+	th := benchmath.DefaultThresholds
+	t := &Table{Unit: unit, Exact: slices.Contains(exactUnits, unit), Counted: slices.Contains(countedUnits, unit)}
+	var logOld, logNew float64
+	n := 0
+	for _, rk := range g.rows {
+		old, new := g.cells[cellKey{unit, rk, g.cols[0]}], g.cells[cellKey{unit, rk, g.cols[1]}]
+		if len(old) == 0 && len(new) == 0 {
+			continue
+		}
+		row := Row{Name: rk.StringValues()}
+		if len(old) > 0 {
+			row.Old = benchmath.NewSample(old, &th)
+			row.OldSum = benchmath.AssumeNothing.Summary(row.Old, Confidence)
+		}
+		if len(new) > 0 {
+			row.New = benchmath.NewSample(new, &th)
+			row.NewSum = benchmath.AssumeNothing.Summary(row.New, Confidence)
+		}
+		if row.Both() {
+			row.Cmp = benchmath.AssumeNothing.Compare(row.Old, row.New)
+			if row.OldSum.Center > 0 && row.NewSum.Center > 0 && n >= 0 {
+				logOld += math.Log(row.OldSum.Center)
+				logNew += math.Log(row.NewSum.Center)
+				n++
+			} else {
+				n = -1 // a geomean over a zero is meaningless
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	if n > 0 {
+		t.OldGeomean = math.Exp(logOld / float64(n))
+		t.NewGeomean = math.Exp(logNew / float64(n))
+	}
+	return t
 }
 
 // A Regression is a row significantly slower than the gate allows.

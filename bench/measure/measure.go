@@ -152,15 +152,73 @@ func (r *Results) JudgeFailure() error {
 // twice, or two programs whose names are alike as benchmark names), which
 // would mix two things under one name.
 func Run(ctx context.Context, opts Options) (*Results, error) {
-	count := max(opts.Count, 1)
 	_, err := schedstat.ThreadRun()
 	res := &Results{WaitMeasured: err == nil}
-	type job struct {
-		m    *Measurement
-		w    *workload.Workload
-		s    solvers.Strategy
-		prog *Program
+	jobs, err := plan(opts, res)
+	if err != nil {
+		return nil, err
 	}
+	perPuzzle := make(map[*workload.Workload][]workload.Input)
+	if opts.ProgramsPerPuzzle {
+		for _, j := range jobs {
+			if _, ok := perPuzzle[j.w]; ok || j.prog == nil {
+				continue
+			}
+			ins, err := j.w.PuzzleInputs()
+			if err != nil {
+				res.Skipped = append(res.Skipped, Skipped{j.m.Name + " puzzle by puzzle", err.Error()})
+			}
+			perPuzzle[j.w] = ins
+		}
+	}
+	count := max(opts.Count, 1)
+	total, done := count*len(jobs), 0
+	for range count {
+		for _, j := range jobs {
+			if err := ctx.Err(); err != nil {
+				return res, fmt.Errorf("measure: %w", err)
+			}
+			var p Pass
+			var err error
+			if j.prog != nil {
+				p, err = runProgram(ctx, j.prog, j.w, perPuzzle[j.w])
+			} else {
+				p, err = runStrategy(ctx, j.s, j.w)
+			}
+			switch {
+			case err != nil && ctx.Err() != nil:
+				return res, fmt.Errorf("measure: %w", ctx.Err())
+			case err != nil:
+				j.m.Failures = append(j.m.Failures, err)
+			default:
+				j.m.Passes = append(j.m.Passes, p)
+			}
+			done++
+			if opts.Progress != nil {
+				opts.Progress(done, total)
+			}
+		}
+	}
+	if opts.Probe == nil {
+		return res, nil
+	}
+	return res, probeJobs(ctx, jobs, opts.Probe)
+}
+
+// A job is one measurement to take: a strategy's (s) or a program's
+// (prog) passes over a workload.
+type job struct {
+	m    *Measurement
+	w    *workload.Workload
+	s    solvers.Strategy
+	prog *Program
+}
+
+// plan returns the jobs of opts, their measurements added to res, and the
+// pairs that are skipped listed there: those that take minutes (unless
+// opts.Full) and programs on a workload without an input format. It is an
+// error when two would share a benchmark name.
+func plan(opts Options, res *Results) ([]job, error) {
 	var jobs []job
 	named := make(map[string]string) // benchmark name -> what has it
 	claim := func(name, what string) error {
@@ -206,63 +264,23 @@ func Run(ctx context.Context, opts Options) (*Results, error) {
 			jobs = append(jobs, job{m: m, w: w, prog: p})
 		}
 	}
-	perPuzzle := make(map[*workload.Workload][]workload.Input)
-	if opts.ProgramsPerPuzzle {
-		for _, j := range jobs {
-			if j.prog == nil {
-				continue
-			}
-			if _, ok := perPuzzle[j.w]; ok {
-				continue
-			}
-			ins, err := j.w.PuzzleInputs()
-			if err != nil {
-				res.Skipped = append(res.Skipped, Skipped{j.m.Name + " puzzle by puzzle", err.Error()})
-			}
-			perPuzzle[j.w] = ins
-		}
-	}
-	total, done := count*len(jobs), 0
-	for range count {
-		for _, j := range jobs {
-			if err := ctx.Err(); err != nil {
-				return res, fmt.Errorf("measure: %w", err)
-			}
-			var p Pass
-			var err error
-			if j.prog != nil {
-				p, err = runProgram(ctx, j.prog, j.w, perPuzzle[j.w])
-			} else {
-				p, err = runStrategy(ctx, j.s, j.w)
-			}
-			if err != nil {
-				if ctx.Err() != nil {
-					return res, fmt.Errorf("measure: %w", ctx.Err())
-				}
-				j.m.Failures = append(j.m.Failures, err)
-			} else {
-				j.m.Passes = append(j.m.Passes, p)
-			}
-			done++
-			if opts.Progress != nil {
-				opts.Progress(done, total)
-			}
-		}
-	}
-	if opts.Probe == nil {
-		return res, nil
-	}
+	return jobs, nil
+}
+
+// probeJobs counts the instructions per puzzle of each strategy's
+// job that had no failure, with probe.
+func probeJobs(ctx context.Context, jobs []job, probe func(*workload.Workload, solvers.Strategy) Probe) error {
 	for _, j := range jobs {
 		if j.s == nil || len(j.m.Failures) > 0 || j.w.Len() == 0 {
 			continue
 		}
-		n, err := InstructionsPerPuzzle(ctx, opts.Probe(j.w, j.s), j.w.Len())
+		n, err := InstructionsPerPuzzle(ctx, probe(j.w, j.s), j.w.Len())
 		if err != nil {
-			return res, fmt.Errorf("measure: %s: %w", j.m.Name, err)
+			return fmt.Errorf("measure: %s: %w", j.m.Name, err)
 		}
 		j.m.Instructions = n
 	}
-	return res, nil
+	return nil
 }
 
 // runStrategy solves every puzzle of w once with s. The pass runs on one
