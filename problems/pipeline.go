@@ -41,104 +41,130 @@ type pipeBatch struct {
 // when cases fail, the first in the input, once every case before it is
 // solved; a malformed line after the cases before it.
 func solvePipeline(ctx context.Context, prob Problem, stream Streamer, s solvers.Strategy, name string, input []byte, w io.Writer, jobs int) error {
-	var (
-		work   = make(chan *pipeBatch, 2*jobs*jobs) // each batch once per job
-		done   = make(chan *pipeBatch, 2*jobs)
-		free   = make(chan *pipeBatch, 2*jobs)
-		made   int // batches allocated, at most 2*jobs
-		failed atomic.Int64
-		wg     sync.WaitGroup
-	)
-	failed.Store(-1) // the first batch that failed, in input order, or -1
-	// failedBefore reports whether a batch before seq failed: seq and the
-	// batches after it need not be solved.
-	failedBefore := func(seq int) bool { f := failed.Load(); return f >= 0 && int(f) < seq }
-	for range jobs {
-		wg.Go(func() {
-			for b := range work {
-				if !failedBefore(b.seq) {
-					solvePipeCases(ctx, prob, s, name, b)
-				}
-				if b.left.Add(-1) == 0 {
-					if !failedBefore(b.seq) {
-						formatPipeBatch(stream, b)
-						if b.err != nil {
-							lower(&failed, int64(b.seq))
-						}
-					}
-					done <- b
-				}
-			}
-		})
+	p := &pipeline{ctx: ctx, prob: prob, stream: stream, s: s, name: name, jobs: jobs,
+		work: make(chan *pipeBatch, 2*jobs*jobs), // each batch once per job
+		done: make(chan *pipeBatch, 2*jobs),
+		free: make(chan *pipeBatch, 2*jobs),
+		out:  make([]byte, 0, len(input)), // about as long as the input; untouched pages cost nothing
 	}
-	// The collector appends the outputs in order and hands the batches
-	// back; it stops at the first that failed.
-	var (
-		out      = make([]byte, 0, len(input)) // about as long as the input; untouched pages cost nothing
-		firstErr error
-		collect  = make(chan struct{})
-	)
-	go func() {
-		defer close(collect)
-		pending := make(map[int]*pipeBatch)
-		next := 0
-		for b := range done {
-			pending[b.seq] = b
-			for b := pending[next]; b != nil; b = pending[next] {
-				delete(pending, next)
-				next++
-				if firstErr == nil {
-					if b.err != nil {
-						firstErr = b.err
-					} else {
-						out = append(out, b.out...)
-					}
-				}
-				free <- b
-			}
-		}
-	}()
+	p.failed.Store(-1)
+	for range jobs {
+		p.wg.Go(p.solve)
+	}
+	collected := make(chan struct{})
+	go func() { defer close(collected); p.collect() }()
+	parseErr := p.read(input)
+	close(p.work)
+	p.wg.Wait()
+	close(p.done)
+	<-collected
+	if p.firstErr != nil {
+		return p.firstErr
+	}
+	if parseErr != nil {
+		return parseErr
+	}
+	_, err := w.Write(p.out)
+	return err
+}
 
-	var parseErr error
+// A pipeline is solvePipeline's state, shared by the reader, the jobs and
+// the collector.
+type pipeline struct {
+	ctx    context.Context
+	prob   Problem
+	stream Streamer
+	s      solvers.Strategy
+	name   string
+	jobs   int
+
+	work   chan *pipeBatch // batches to solve, each once per job
+	done   chan *pipeBatch // batches solved and formatted, for the collector
+	free   chan *pipeBatch // batches collected, for the reader to reuse
+	made   int             // batches allocated, at most 2*jobs (the reader's)
+	failed atomic.Int64    // the first batch that failed, in input order, or -1
+	wg     sync.WaitGroup  // the jobs
+
+	// The collector's: the output in input order, and the first error.
+	out      []byte
+	firstErr error
+}
+
+// failedBefore reports whether a batch before seq failed: seq and the
+// batches after it need not be solved.
+func (p *pipeline) failedBefore(seq int) bool {
+	f := p.failed.Load()
+	return f >= 0 && int(f) < seq
+}
+
+// solve is a job: it solves its share of each batch, and formats the
+// batches it is the last to leave.
+func (p *pipeline) solve() {
+	for b := range p.work {
+		if !p.failedBefore(b.seq) {
+			solvePipeCases(p.ctx, p.prob, p.s, p.name, b)
+		}
+		if b.left.Add(-1) == 0 {
+			if !p.failedBefore(b.seq) {
+				formatPipeBatch(p.stream, b)
+				if b.err != nil {
+					lower(&p.failed, int64(b.seq))
+				}
+			}
+			p.done <- b
+		}
+	}
+}
+
+// collect appends the batches' outputs in input order and hands the
+// batches back; it stops appending at the first that failed.
+func (p *pipeline) collect() {
+	pending := make(map[int]*pipeBatch)
+	next := 0
+	for b := range p.done {
+		pending[b.seq] = b
+		for b := pending[next]; b != nil; b = pending[next] {
+			delete(pending, next)
+			next++
+			if p.firstErr == nil {
+				if b.err != nil {
+					p.firstErr = b.err
+				} else {
+					p.out = append(p.out, b.out...)
+				}
+			}
+			p.free <- b
+		}
+	}
+}
+
+// read parses input into batches and sends each to every job, until the
+// input ends, a line is malformed (its error returned, once the cases
+// before it are sent) or a batch before the next one failed.
+func (p *pipeline) read(input []byte) error {
 	var cur *pipeBatch
+	var parseErr error
 	seq, cases := 0, 0
 	send := func() {
-		cur.left.Store(int64(jobs))
-		for range jobs {
-			work <- cur
+		cur.left.Store(int64(p.jobs))
+		for range p.jobs {
+			p.work <- cur
 		}
 		seq++
 		cur = nil
 	}
-	for p, err := range stream.Cases(name, input) {
+	for pz, err := range p.stream.Cases(p.name, input) {
 		if err != nil {
 			parseErr = err
 			break
 		}
 		if cur == nil {
-			if failedBefore(seq) {
+			if p.failedBefore(seq) {
 				break // a case before this batch failed: its error wins
 			}
-			select {
-			case cur = <-free:
-			default:
-				if made < 2*jobs {
-					cur = new(pipeBatch)
-					made++
-				} else {
-					cur = <-free
-				}
-			}
-			cur.seq, cur.first, cur.cases, cur.out, cur.err = seq, cases, cur.cases[:0], cur.out[:0], nil
-			if cur.answers == nil {
-				cur.answers, cur.errs = make([]Answer, pipeCases), make([]error, pipeCases)
-			}
-			clear(cur.answers) // a batch left unformatted after a failure keeps them
-			clear(cur.errs)
-			cur.next.Store(0)
-			cur.failed.Store(0)
+			cur = p.batch(seq, cases)
 		}
-		cur.cases = append(cur.cases, p)
+		cur.cases = append(cur.cases, pz)
 		cases++
 		if len(cur.cases) == pipeCases {
 			send()
@@ -147,18 +173,32 @@ func solvePipeline(ctx context.Context, prob Problem, stream Streamer, s solvers
 	if cur != nil {
 		send()
 	}
-	close(work)
-	wg.Wait()
-	close(done)
-	<-collect
-	if firstErr != nil {
-		return firstErr
+	return parseErr
+}
+
+// batch returns an empty batch, the seq'th, after cases cases: one the
+// collector handed back, or a new one while fewer than 2*jobs exist.
+func (p *pipeline) batch(seq, cases int) *pipeBatch {
+	var b *pipeBatch
+	select {
+	case b = <-p.free:
+	default:
+		if p.made < 2*p.jobs {
+			b = new(pipeBatch)
+			p.made++
+		} else {
+			b = <-p.free
+		}
 	}
-	if parseErr != nil {
-		return parseErr
+	b.seq, b.first, b.cases, b.out, b.err = seq, cases, b.cases[:0], b.out[:0], nil
+	if b.answers == nil {
+		b.answers, b.errs = make([]Answer, pipeCases), make([]error, pipeCases)
 	}
-	_, err := w.Write(out)
-	return err
+	clear(b.answers) // a batch left unformatted after a failure keeps them
+	clear(b.errs)
+	b.next.Store(0)
+	b.failed.Store(0)
+	return b
 }
 
 // lower sets x to v unless x holds a smaller value other than -1.

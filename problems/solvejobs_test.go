@@ -187,6 +187,9 @@ func TestSolveStream(t *testing.T) {
 	}{
 		{"fails in a later batch", lines, []int{2100, 1500}, "in: case 1501: ", false},
 		{"malformed after a failing case", malformed, []int{2300}, "in: case 2301: ", true},
+		// Case 2351 is in the batch the malformed line ends (cases 2304
+		// to 2399): that batch is solved all the same.
+		{"malformed after a failing case of its batch", malformed, []int{2350}, "in: case 2351: ", true},
 		{"malformed", malformed, nil, "in:2401:1: unexpected", false},
 	}
 	for _, tt := range tests {
